@@ -1,0 +1,86 @@
+import { resolve } from 'node:path';
+
+// Every setting of the reference services comes from the environment; README.md lists them.
+export interface ServerConfig {
+  port: number;
+  idpPort: number;
+  sandboxPort: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  /** Origin the portal and /api are served on, e.g. http://localhost:3002 */
+  publicOrigin: string;
+  /** Issuer of the OpenID Connect provider, e.g. https://localhost:3443 */
+  issuer: string;
+  clientId: string;
+  /** Audience (resource indicator) of the access tokens the services accept */
+  apiAudience: string;
+  /** 'access' (default): the services take access tokens; 'id': they take the ID token, as the spec's portal sends */
+  bearerToken: 'access' | 'id';
+  functionKey: string;
+  functionKeyHeader: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  sierraUrl: string | undefined;
+  partnerSecrets: { certMetrics: string; pearsonVue: string; zendesk: string; skillable: string };
+  flags: { certmetrics: boolean; learningSystems: boolean; odp: boolean; pearson: boolean; privo: boolean };
+  redirectWhitelist: string[];
+  logLevel: string;
+  seedOnStart: boolean;
+}
+
+const flag = (value: string | undefined, fallback: boolean): boolean =>
+  value === undefined || value === '' ? fallback : ['1', 'true', 'on', 'yes'].includes(value.toLowerCase());
+
+const int = (value: string | undefined, fallback: number): number => {
+  const n = value ? Number.parseInt(value, 10) : Number.NaN;
+  return Number.isFinite(n) ? n : fallback;
+};
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const port = int(env.PORT, 3002);
+  const idpPort = int(env.IDP_PORT, 3443);
+  const sandboxPort = int(env.SANDBOX_PORT, 3004);
+  const host = env.HOST ?? 'localhost';
+  const publicOrigin = env.PUBLIC_ORIGIN ?? `http://${host}:${port}`;
+  return {
+    port,
+    idpPort,
+    sandboxPort,
+    host,
+    dataDir: resolve(env.DATA_DIR ?? '.data'),
+    databaseUrl: env.DATABASE_URL || undefined,
+    publicOrigin,
+    issuer: env.OIDC_ISSUER ?? `https://${host}:${idpPort}`,
+    clientId: env.OIDC_CLIENT_ID ?? 'portal',
+    apiAudience: env.API_AUDIENCE ?? 'urn:certification-portal:api',
+    bearerToken: env.BEARER_TOKEN === 'id' ? 'id' : 'access',
+    functionKey: env.FUNCTION_KEY ?? 'local-development-function-key',
+    functionKeyHeader: env.FUNCTION_KEY_HEADER ?? 'x-functions-key',
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM ?? 'no-reply@portal.localhost',
+    sierraUrl: env.SIERRA_URL || undefined,
+    partnerSecrets: {
+      certMetrics: env.CERTMETRICS_SECRET ?? 'local-certmetrics-secret',
+      pearsonVue: env.PEARSON_SECRET ?? 'local-pearson-secret',
+      zendesk: env.ZENDESK_SECRET ?? 'local-zendesk-secret',
+      skillable: env.SKILLABLE_SECRET ?? 'local-skillable-secret',
+    },
+    flags: {
+      certmetrics: flag(env.FLAG_CERTMETRICS, true),
+      learningSystems: flag(env.FLAG_LEARNING_SYSTEMS, true),
+      odp: flag(env.FLAG_ODP, true),
+      pearson: flag(env.FLAG_PEARSON, true),
+      privo: flag(env.FLAG_PRIVO, true),
+    },
+    redirectWhitelist: (
+      env.REDIRECT_WHITELIST ??
+      'test.certification.example,prep.certification.example,shop.certification.example,localhost:44397,localhost:3002'
+    )
+      .split(',')
+      .map((h) => h.trim())
+      .filter(Boolean),
+    logLevel: env.LOG_LEVEL ?? 'info',
+    seedOnStart: flag(env.SEED_ON_START, true),
+  };
+}

@@ -1,0 +1,28 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+const root = fileURLToPath(new URL('.', import.meta.url));
+
+// The portal's HTML entry points live in src/portal; schemas/ and locales/ are read from the project root.
+export default defineConfig({
+  root: `${root}src/portal`,
+  publicDir: false,
+  envDir: root,
+  plugins: [react()],
+  server: { fs: { allow: [root] } },
+  build: {
+    outDir: `${root}dist/portal`,
+    emptyOutDir: true,
+    sourcemap: true,
+  },
+  test: {
+    root,
+    globals: true,
+    include: ['tests/unit/**/*.test.{ts,tsx}', 'tests/integration/**/*.test.{ts,tsx}'],
+    environment: 'node',
+    setupFiles: ['tests/setup.ts'],
+    testTimeout: 20000,
+    hookTimeout: 60000,
+  },
+});
