@@ -1,0 +1,80 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, Migrator, PostgresDialect, sql } from 'kysely';
+import { PGliteDialect } from 'kysely-pglite-dialect';
+import pg from 'pg';
+import type { ServerConfig } from '../config';
+import { migrations } from './migrations';
+import type { DB } from './types';
+
+export type { DB } from './types';
+
+export interface Database {
+  db: Kysely<DB>;
+  dialect: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+export interface OpenOptions {
+  /** PostgreSQL only: keep every table in this schema (tests use one per run). */
+  schema?: string;
+  /** PGlite only: keep the data in memory instead of DATA_DIR/db. */
+  inMemory?: boolean;
+}
+
+const schemaName = /^[a-z_][a-z0-9_]*$/;
+
+export async function openDatabase(
+  config: Pick<ServerConfig, 'databaseUrl' | 'dataDir'>,
+  options: OpenOptions = {},
+): Promise<Database> {
+  let database: Database;
+  if (config.databaseUrl) {
+    const schema = options.schema;
+    if (schema && !schemaName.test(schema)) throw new Error(`Invalid schema name ${schema}`);
+    if (schema) {
+      const setup = new pg.Client({ connectionString: config.databaseUrl });
+      await setup.connect();
+      await setup.query(`create schema if not exists ${schema}`);
+      await setup.end();
+    }
+    const pool = new pg.Pool({
+      connectionString: config.databaseUrl,
+      max: 10,
+      ...(schema ? { options: `-c search_path=${schema}` } : {}),
+    });
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    database = { db, dialect: 'postgres', close: () => db.destroy() };
+  } else {
+    let dataDir: string | undefined;
+    if (!options.inMemory) {
+      dataDir = join(config.dataDir, 'db');
+      mkdirSync(dataDir, { recursive: true });
+    }
+    const client = await PGlite.create(dataDir);
+    const db = new Kysely<DB>({ dialect: new PGliteDialect(client) });
+    database = { db, dialect: 'pglite', close: () => db.destroy() };
+  }
+  await migrate(database.db, options.schema);
+  return database;
+}
+
+export async function migrate(db: Kysely<DB>, schema?: string): Promise<void> {
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+    ...(schema ? { migrationTableSchema: schema } : {}),
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(`Database migration failed${failed ? ` at ${failed.migrationName}` : ''}`, { cause: error });
+  }
+}
+
+/** PostgreSQL only: removes a schema made for a test run. */
+export async function dropSchema(db: Kysely<DB>, schema: string): Promise<void> {
+  if (!schemaName.test(schema)) throw new Error(`Invalid schema name ${schema}`);
+  await sql.raw(`drop schema if exists ${schema} cascade`).execute(db);
+}

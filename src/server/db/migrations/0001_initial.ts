@@ -1,0 +1,179 @@
+import { sql, type Kysely } from 'kysely';
+
+// One schema for PGlite and PostgreSQL: only types and defaults both understand.
+export async function up(db: Kysely<any>): Promise<void> {
+  await db.schema
+    .createTable('accounts')
+    .addColumn('id', 'text', (c) => c.primaryKey())
+    .addColumn('email', 'text', (c) => c.notNull().unique())
+    .addColumn('password_hash', 'text')
+    .addColumn('authentication_source', 'text', (c) => c.notNull().defaultTo('localAuthentication'))
+    .addColumn('is_blocked', 'boolean', (c) => c.notNull().defaultTo(false))
+    .addColumn('given_name', 'text')
+    .addColumn('family_name', 'text')
+    .addColumn('locale', 'text')
+    .addColumn('password_changed_at', 'timestamptz')
+    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    .execute();
+
+  await db.schema
+    .createTable('profiles')
+    .addColumn('id', 'text', (c) => c.primaryKey())
+    .addColumn('account_id', 'text', (c) => c.notNull().unique().references('accounts.id').onDelete('cascade'))
+    .addColumn('document', 'jsonb', (c) => c.notNull())
+    .addColumn('version', 'integer', (c) => c.notNull().defaultTo(1))
+    .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    .execute();
+
+  await db.schema
+    .createTable('profile_audit')
+    .addColumn('id', 'serial', (c) => c.primaryKey())
+    .addColumn('profile_id', 'text', (c) => c.notNull())
+    .addColumn('actor_id', 'text', (c) => c.notNull())
+    .addColumn('action', 'text', (c) => c.notNull())
+    .addColumn('paths', 'jsonb', (c) => c.notNull())
+    .addColumn('at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    .execute();
+  await db.schema.createIndex('profile_audit_profile').on('profile_audit').column('profile_id').execute();
+
+  await db.schema
+    .createTable('email_verifications')
+    .addColumn('account_id', 'text', (c) => c.primaryKey().references('accounts.id').onDelete('cascade'))
+    .addColumn('new_email', 'text', (c) => c.notNull())
+    .addColumn('code_hash', 'text', (c) => c.notNull())
+    .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('expires_at', 'timestamptz', (c) => c.notNull())
+    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    .execute();
+
+  await db.schema
+    .createTable('outbox')
+    .addColumn('id', 'serial', (c) => c.primaryKey())
+    .addColumn('to_address', 'text', (c) => c.notNull())
+    .addColumn('subject', 'text', (c) => c.notNull())
+    .addColumn('text_body', 'text', (c) => c.notNull())
+    .addColumn('html_body', 'text')
+    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    .execute();
+  await db.schema.createIndex('outbox_to').on('outbox').column('to_address').execute();
+
+  await db.schema
+    .createTable('legacy_accounts')
+    .addColumn('login', 'text', (c) => c.primaryKey())
+    .addColumn('email', 'text', (c) => c.notNull())
+    .addColumn('phash', 'text', (c) => c.notNull())
+    .addColumn('certmaster_user_id', 'text', (c) => c.notNull())
+    .addColumn('linked_account_id', 'text')
+    .execute();
+  await db.schema.createIndex('legacy_accounts_email').on('legacy_accounts').column('email').execute();
+
+  await db.schema
+    .createTable('products')
+    .addColumn('id', 'integer', (c) => c.primaryKey())
+    .addColumn('vendor', 'text', (c) => c.notNull())
+    .addColumn('vendor_product_code', 'text', (c) => c.notNull())
+    .addColumn('title', 'text', (c) => c.notNull())
+    .addColumn('classroom', 'text')
+    .addColumn('product_version', 'text')
+    .execute();
+
+  await db.schema
+    .createTable('access_keys')
+    .addColumn('access_key', 'text', (c) => c.primaryKey())
+    .addColumn('vendor', 'text')
+    .addColumn('product_ids', 'jsonb', (c) => c.notNull())
+    .addColumn('is_reservation', 'boolean', (c) => c.notNull().defaultTo(false))
+    .addColumn('max_uses', 'integer')
+    .addColumn('uses', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('activates_at', 'timestamptz')
+    .addColumn('expires_at', 'timestamptz')
+    .addColumn('access_days', 'integer')
+    .addColumn('access_expires_at', 'timestamptz')
+    .addColumn('temporary_access', 'boolean', (c) => c.notNull().defaultTo(false))
+    .addColumn('for_schools', 'boolean', (c) => c.notNull().defaultTo(false))
+    .addColumn('for_trials', 'boolean', (c) => c.notNull().defaultTo(false))
+    .addColumn('single_product_link', 'boolean', (c) => c.notNull().defaultTo(false))
+    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    .execute();
+
+  await db.schema
+    .createTable('key_redemptions')
+    .addColumn('id', 'serial', (c) => c.primaryKey())
+    .addColumn('access_key', 'text', (c) => c.notNull())
+    .addColumn('account_id', 'text', (c) => c.notNull())
+    .addColumn('status', 'integer', (c) => c.notNull())
+    .addColumn('at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    .execute();
+  await db.schema.createIndex('key_redemptions_key').on('key_redemptions').columns(['access_key', 'account_id']).execute();
+
+  await db.schema
+    .createTable('entitlements')
+    .addColumn('id', 'text', (c) => c.primaryKey())
+    .addColumn('account_id', 'text', (c) => c.notNull().references('accounts.id').onDelete('cascade'))
+    .addColumn('vendor', 'text', (c) => c.notNull())
+    .addColumn('product_id', 'integer')
+    .addColumn('product', 'jsonb', (c) => c.notNull())
+    .addColumn('consent_status', 'text', (c) => c.notNull().defaultTo('notRequired'))
+    .addColumn('preferred_product_version', 'text')
+    .addColumn('redemption_date', 'timestamptz')
+    .addColumn('expiration_date', 'timestamptz')
+    .addColumn('migrated_to_product_title', 'text')
+    .addColumn('account_type', 'text', (c) => c.notNull().defaultTo('personal'))
+    .addColumn('access_key', 'text')
+    .addColumn('temporary_access', 'boolean', (c) => c.notNull().defaultTo(false))
+    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    .execute();
+  await db.schema.createIndex('entitlements_account').on('entitlements').column('account_id').execute();
+
+  await db.schema
+    .createTable('cmp_products')
+    .addColumn('id', 'serial', (c) => c.primaryKey())
+    .addColumn('access_key', 'text', (c) => c.notNull())
+    .addColumn('cmp_product_id', 'integer', (c) => c.notNull())
+    .addColumn('name', 'text', (c) => c.notNull())
+    .addColumn('remaining', 'integer', (c) => c.notNull())
+    .execute();
+  await db.schema.createIndex('cmp_products_key').on('cmp_products').column('access_key').execute();
+
+  await db.schema
+    .createTable('announcements')
+    .addColumn('id', 'text', (c) => c.primaryKey())
+    .addColumn('language', 'text', (c) => c.notNull())
+    .addColumn('heading', 'text', (c) => c.notNull())
+    .addColumn('message', 'text', (c) => c.notNull())
+    .addColumn('published_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    .execute();
+
+  await db.schema
+    .createTable('cmp_roles')
+    .addColumn('account_id', 'text', (c) => c.primaryKey().references('accounts.id').onDelete('cascade'))
+    .addColumn('role', 'text', (c) => c.notNull())
+    .addColumn('campus_id', 'text')
+    .execute();
+
+  await db.schema
+    .createTable('fulfillments')
+    .addColumn('id', 'text', (c) => c.primaryKey())
+    .addColumn('account_id', 'text', (c) => c.notNull().references('accounts.id').onDelete('cascade'))
+    .addColumn('item', 'text', (c) => c.notNull())
+    .addColumn('status', 'text', (c) => c.notNull().defaultTo('pending'))
+    .addColumn('address', 'jsonb')
+    .addColumn('released_at', 'timestamptz')
+    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    .execute();
+
+  await db.schema
+    .createTable('pearson_candidates')
+    .addColumn('account_id', 'text', (c) => c.primaryKey().references('accounts.id').onDelete('cascade'))
+    .addColumn('candidate_id', 'text', (c) => c.notNull().unique())
+    .addColumn('document', 'jsonb', (c) => c.notNull())
+    .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    .execute();
+
+  await db.schema
+    .createTable('rate_limits')
+    .addColumn('key', 'text', (c) => c.primaryKey())
+    .addColumn('count', 'integer', (c) => c.notNull())
+    .addColumn('window_start', 'timestamptz', (c) => c.notNull())
+    .execute();
+}

@@ -1,0 +1,191 @@
+import type { ColumnType, Generated, JSONColumnType } from 'kysely';
+
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+// jsonb columns: read as parsed values, written as JSON text.
+type Json<T extends object | null> = JSONColumnType<T, string, string>;
+
+export interface AccountsTable {
+  id: string;
+  email: string;
+  password_hash: string | null;
+  authentication_source: ColumnType<string, string | undefined, string>;
+  is_blocked: ColumnType<boolean, boolean | undefined, boolean>;
+  given_name: string | null;
+  family_name: string | null;
+  locale: string | null;
+  password_changed_at: Timestamp | null;
+  created_at: CreatedAt;
+}
+
+export interface ProfilesTable {
+  id: string;
+  account_id: string;
+  document: Json<Record<string, unknown>>;
+  version: ColumnType<number, number | undefined, number>;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+export interface ProfileAuditTable {
+  id: Generated<number>;
+  profile_id: string;
+  actor_id: string;
+  action: string;
+  paths: Json<string[]>;
+  at: CreatedAt;
+}
+
+export interface EmailVerificationsTable {
+  account_id: string;
+  new_email: string;
+  code_hash: string;
+  attempts: ColumnType<number, number | undefined, number>;
+  expires_at: Timestamp;
+  created_at: CreatedAt;
+}
+
+export interface OutboxTable {
+  id: Generated<number>;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string | null;
+  created_at: CreatedAt;
+}
+
+export interface LegacyAccountsTable {
+  login: string;
+  email: string;
+  phash: string;
+  certmaster_user_id: string;
+  linked_account_id: string | null;
+}
+
+export interface ProductsTable {
+  id: number;
+  vendor: string;
+  vendor_product_code: string;
+  title: string;
+  classroom: string | null;
+  product_version: string | null;
+}
+
+export interface AccessKeysTable {
+  access_key: string;
+  vendor: string | null;
+  product_ids: Json<number[]>;
+  is_reservation: ColumnType<boolean, boolean | undefined, boolean>;
+  max_uses: number | null;
+  uses: ColumnType<number, number | undefined, number>;
+  activates_at: Timestamp | null;
+  expires_at: Timestamp | null;
+  access_days: number | null;
+  access_expires_at: Timestamp | null;
+  temporary_access: ColumnType<boolean, boolean | undefined, boolean>;
+  for_schools: ColumnType<boolean, boolean | undefined, boolean>;
+  for_trials: ColumnType<boolean, boolean | undefined, boolean>;
+  single_product_link: ColumnType<boolean, boolean | undefined, boolean>;
+  created_at: CreatedAt;
+}
+
+export interface KeyRedemptionsTable {
+  id: Generated<number>;
+  access_key: string;
+  account_id: string;
+  status: number;
+  at: CreatedAt;
+}
+
+export interface EntitlementsTable {
+  id: string;
+  account_id: string;
+  vendor: string;
+  product_id: number | null;
+  product: Json<Record<string, unknown>>;
+  consent_status: string;
+  preferred_product_version: string | null;
+  redemption_date: Timestamp | null;
+  expiration_date: Timestamp | null;
+  migrated_to_product_title: string | null;
+  account_type: string;
+  access_key: string | null;
+  temporary_access: ColumnType<boolean, boolean | undefined, boolean>;
+  created_at: CreatedAt;
+}
+
+export interface CmpProductsTable {
+  id: Generated<number>;
+  access_key: string;
+  cmp_product_id: number;
+  name: string;
+  remaining: number;
+}
+
+export interface AnnouncementsTable {
+  id: string;
+  language: string;
+  heading: string;
+  message: string;
+  published_at: CreatedAt;
+}
+
+export interface CmpRolesTable {
+  account_id: string;
+  role: string;
+  campus_id: string | null;
+}
+
+export interface FulfillmentsTable {
+  id: string;
+  account_id: string;
+  item: string;
+  status: string;
+  address: Json<Record<string, unknown>> | null;
+  released_at: Timestamp | null;
+  created_at: CreatedAt;
+}
+
+export interface PearsonCandidatesTable {
+  account_id: string;
+  candidate_id: string;
+  document: Json<Record<string, unknown>>;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+export interface RateLimitsTable {
+  key: string;
+  count: number;
+  window_start: Timestamp;
+}
+
+/** The identity provider's models (migration 0002_oidc). */
+export interface OidcPayloadsTable {
+  model: string;
+  id: string;
+  payload: Json<Record<string, unknown>>;
+  grant_id: string | null;
+  user_code: string | null;
+  uid: string | null;
+  expires_at: Timestamp | null;
+  consumed_at: Timestamp | null;
+}
+
+export interface DB {
+  accounts: AccountsTable;
+  profiles: ProfilesTable;
+  profile_audit: ProfileAuditTable;
+  email_verifications: EmailVerificationsTable;
+  outbox: OutboxTable;
+  legacy_accounts: LegacyAccountsTable;
+  products: ProductsTable;
+  access_keys: AccessKeysTable;
+  key_redemptions: KeyRedemptionsTable;
+  entitlements: EntitlementsTable;
+  cmp_products: CmpProductsTable;
+  announcements: AnnouncementsTable;
+  cmp_roles: CmpRolesTable;
+  fulfillments: FulfillmentsTable;
+  pearson_candidates: PearsonCandidatesTable;
+  rate_limits: RateLimitsTable;
+  oidc_payloads: OidcPayloadsTable;
+}
