@@ -1,0 +1,42 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { schemasDir } from './paths';
+
+export const formNames = [
+  'profile',
+  'exam',
+  'demographics',
+  'company-country',
+  'email',
+  'password',
+  'redeem',
+  'course-picker',
+] as const;
+export type FormName = (typeof formNames)[number];
+
+export type JsonSchema = Record<string, unknown>;
+
+export interface SchemaFile {
+  /** Path relative to schemas/, e.g. "defs/address.schema.json". */
+  path: string;
+  schema: JsonSchema;
+}
+
+function listJson(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = join(dir, entry.name);
+    if (entry.isDirectory()) return listJson(full);
+    return entry.name.endsWith('.json') ? [full] : [];
+  });
+}
+
+/** Every JSON Schema file under a schemas directory (ui/ holds uiSchemas, api/ belongs to the services). */
+export function loadSchemaFiles(dir = schemasDir, folders = ['defs', 'forms']): SchemaFile[] {
+  return folders.flatMap((folder) =>
+    listJson(join(dir, folder))
+      .sort()
+      .map((file) => ({ path: relative(dir, file), schema: JSON.parse(readFileSync(file, 'utf8')) as JsonSchema })),
+  );
+}
+
+export const formSchemaId = (form: string): string => `forms/${form}.schema.json`;
