@@ -1,0 +1,68 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { configureApi } from '../api/client';
+import { loadPortalConfig } from '../api/config';
+import { accountIdFrom } from '../auth/accountId';
+import { createMsal } from '../auth/msal';
+import { ensureSignedIn } from '../auth/signIn';
+import { LOGOUT_DONE_PATH, signOut, takeAfterLogoutTarget } from '../auth/signOut';
+import { createTokenSource } from '../auth/tokens';
+import { resolveReturnTo } from '../ui/links/returnTo';
+import { App } from './App';
+import { BootError } from './BootError';
+import { initI18n } from './i18n';
+import { detectLanguage } from './language';
+
+/**
+ * Start-up: language, runtime config and sign-in come before the first render, so every screen can
+ * rely on a signed-in session and translated texts.
+ */
+export async function boot(): Promise<void> {
+  const container = document.getElementById('root')!;
+  const root = createRoot(container);
+  const lang = detectLanguage(window.location.search, sessionStorage);
+  const origin = window.location.origin;
+  try {
+    const [config, i18n] = await Promise.all([loadPortalConfig(), initI18n(lang)]);
+
+    if (window.location.pathname === LOGOUT_DONE_PATH) {
+      window.location.replace(takeAfterLogoutTarget());
+      return;
+    }
+
+    const msal = createMsal(config, origin);
+    const signOutTo = (target: string) =>
+      signOut(msal, config, new URL(resolveReturnTo(target, config.redirectWhitelist, origin), origin).toString(), origin);
+
+    if (window.location.pathname === '/logout') {
+      // Signing out must not first ask the user to sign in.
+      await msal.initialize();
+      await msal.handleRedirectPromise().catch(() => null);
+      await signOutTo(new URLSearchParams(window.location.search).get('redirectUrl') ?? '/');
+      return;
+    }
+
+    const account = await ensureSignedIn(msal, config, lang);
+    if (!account) return; // the browser is on its way to the identity provider
+
+    const getToken = createTokenSource(msal, config, () => i18n.language);
+    configureApi({ config, getToken });
+    const accountId = accountIdFrom(account, await getToken());
+    if (!accountId) throw new Error('The token carries no account id');
+
+    container.removeAttribute('aria-busy');
+    root.render(
+      <StrictMode>
+        <App
+          config={config}
+          auth={{ msal, signOutTo }}
+          session={{ accountId, name: account.name, username: account.username }}
+        />
+      </StrictMode>,
+    );
+  } catch (error) {
+    console.error('[boot]', error);
+    container.removeAttribute('aria-busy');
+    root.render(<BootError />);
+  }
+}

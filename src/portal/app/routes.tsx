@@ -1,0 +1,43 @@
+import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import type { PortalConfig } from '../api/config';
+import { PageSkeleton } from './shell/PageSkeleton';
+import { LogoutRoute } from './LogoutRoute';
+import { RootRedirect } from './RootRedirect';
+import { Shell } from './shell/Shell';
+
+// Each page is its own chunk: form code loads only with the routes that show forms.
+const home = async () => ({ Component: (await import('../features/home/HomePage')).default });
+const profile = async () => ({ Component: (await import('../features/profile/ProfilePage')).default });
+const examProfile = async () => ({ Component: (await import('../features/profile/ExamProfilePage')).default });
+const account = async () => ({ Component: (await import('../features/account/AccountPage')).default });
+const notFound = async () => ({ Component: (await import('../features/not-found/NotFoundPage')).default });
+
+/** The route table; feature flags decide which routes exist. */
+export function portalRoutes(config: Pick<PortalConfig, 'flags'>): RouteObject[] {
+  return [
+    { path: '/logout', element: <LogoutRoute /> },
+    {
+      path: '/',
+      element: <Shell />,
+      HydrateFallback: PageSkeleton,
+      children: [
+        { index: true, element: <RootRedirect /> },
+        { path: 'home', lazy: home },
+        { path: 'training', lazy: home },
+        {
+          path: 'profile',
+          children: [
+            { index: true, lazy: profile },
+            ...(config.flags.pearson ? [{ path: 'pearson', lazy: examProfile }] : []),
+          ],
+        },
+        { path: 'account', lazy: account },
+        { path: '*', lazy: notFound },
+      ],
+    },
+  ];
+}
+
+export function createPortalRouter(config: PortalConfig) {
+  return createBrowserRouter(portalRoutes(config));
+}

@@ -1,0 +1,95 @@
+import { useTranslation } from 'react-i18next';
+import { NavLink } from 'react-router-dom';
+import { configLink, usePortalConfig } from '../../api/config';
+import { useProfile } from '../../api/profile';
+import { Logo } from '../../ui/brand/Logo';
+import { CartIcon, ChevronIcon, HelpIcon } from '../../ui/brand/icons';
+import { SmartLink } from '../../ui/links/SmartLink';
+import { DisclosureMenu } from '../../ui/menu/Disclosure';
+import { cmpRoleLink, useCmpRole } from './cmpRole';
+import { HEADER_LINKS } from './links';
+import { ProfileMenu } from './ProfileMenu';
+
+export function Header() {
+  const { t } = useTranslation('portal');
+  const config = usePortalConfig();
+  const { profile } = useProfile();
+  const { data: role } = useCmpRole(profile?.id);
+  const roleLink = cmpRoleLink(role);
+  const store = configLink(config, HEADER_LINKS.store);
+  const certificationItems = [
+    { key: 'MyExams', href: configLink(config, HEADER_LINKS.myExams) },
+    { key: 'Certifications', href: configLink(config, HEADER_LINKS.certifications) },
+    { key: 'ContinuingEducation', href: configLink(config, HEADER_LINKS.continuingEducation) },
+  ].filter((item): item is { key: string; href: string } => Boolean(item.href));
+  const helpItems = [
+    { key: 'HelpCenter', href: configLink(config, HEADER_LINKS.helpCenter) },
+    { key: 'ContactSupport', href: configLink(config, HEADER_LINKS.contactSupport) },
+    { key: 'Community', href: configLink(config, HEADER_LINKS.community) },
+  ].filter((item): item is { key: string; href: string } => Boolean(item.href));
+
+  return (
+    <header className="header">
+      <div className="header__bar">
+        <NavLink to="/home" className="header__logo">
+          <Logo />
+        </NavLink>
+        <nav className="header__nav" aria-label={t('Header.MainNav')}>
+          <ul className="nav-list">
+            <li>
+              <NavLink to="/home" className="nav-link">
+                {t('Header.Home')}
+              </NavLink>
+            </li>
+            <li>
+              <DisclosureMenu
+                buttonClassName="nav-link nav-link--button"
+                label={
+                  <>
+                    {t('Header.Certification.Menu')} <ChevronIcon />
+                  </>
+                }
+              >
+                <ul className="menu__list">
+                  {certificationItems.map((item) => (
+                    <li key={item.key}>
+                      <SmartLink href={item.href} className="menu__item">
+                        {t(`Header.Certification.${item.key}`)}
+                      </SmartLink>
+                    </li>
+                  ))}
+                </ul>
+              </DisclosureMenu>
+            </li>
+            {roleLink ? (
+              <li>
+                <SmartLink href={roleLink.href} className="nav-link" data-testid="cmp-role-link">
+                  {t(roleLink.labelKey)}
+                </SmartLink>
+              </li>
+            ) : null}
+          </ul>
+        </nav>
+        <div className="header__actions">
+          {store ? (
+            <SmartLink href={store} className="icon-button" aria-label={t('Header.Store')} title={t('Header.Store')}>
+              <CartIcon />
+            </SmartLink>
+          ) : null}
+          <DisclosureMenu align="end" buttonClassName="icon-button" ariaLabel={t('Header.Help.Menu')} label={<HelpIcon />}>
+            <ul className="menu__list">
+              {helpItems.map((item) => (
+                <li key={item.key}>
+                  <SmartLink href={item.href} className="menu__item">
+                    {t(`Header.Help.${item.key}`)}
+                  </SmartLink>
+                </li>
+              ))}
+            </ul>
+          </DisclosureMenu>
+          <ProfileMenu profile={profile} legalHref={configLink(config, HEADER_LINKS.legal)} />
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,11 @@
+/** The names in config.links the header reads. */
+export const HEADER_LINKS = {
+  store: 'store',
+  helpCenter: 'helpCenter',
+  contactSupport: 'contactSupport',
+  community: 'community',
+  legal: 'legal',
+  myExams: 'myExams',
+  certifications: 'certifications',
+  continuingEducation: 'continuingEducation',
+} as const;

@@ -1,0 +1,33 @@
+import { useTranslation } from 'react-i18next';
+import { useProfile } from '../../api/profile';
+import { Skeleton } from '../../ui/skeleton/Skeleton';
+import { greetingNameOf } from '../../ui/names';
+import { AddressBannerSlot } from './components/AddressBannerSlot';
+import { Announcements } from './components/Announcements';
+import { CertificationCard } from './components/CertificationCard';
+import { ExamsCard } from './components/ExamsCard';
+import { TrainingCard } from './components/TrainingCard';
+
+export default function HomePage() {
+  const { t } = useTranslation('home');
+  const { profile, isPending } = useProfile();
+  return (
+    <div className="page home">
+      <header className="home__welcome">
+        {isPending ? (
+          <Skeleton lines={1} />
+        ) : (
+          <h1>{t('Welcome.Heading', { name: greetingNameOf(profile) })}</h1>
+        )}
+        <p className="home__lead">{t('Welcome.Lead')}</p>
+      </header>
+      <AddressBannerSlot />
+      <div className="home__grid">
+        <TrainingCard profileId={profile?.id} />
+        <ExamsCard />
+        <CertificationCard />
+      </div>
+      <Announcements />
+    </div>
+  );
+}

@@ -1,0 +1,25 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { request } from '../../../api/client';
+import { homeKeys } from './keys';
+
+export interface Announcement {
+  id: string | number;
+  heading: string;
+  message: string;
+}
+
+export const fetchAnnouncements = (language: string) =>
+  request<Announcement[]>('identity', `/api/announcements/?language=${encodeURIComponent(language)}`);
+
+export const announcementsQueryOptions = (language: string) =>
+  queryOptions({
+    queryKey: homeKeys.announcements(language),
+    queryFn: () => fetchAnnouncements(language),
+    staleTime: Infinity,
+    refetchOnWindowFocus: false,
+    retry: false,
+  });
+
+export function useAnnouncements(language: string) {
+  return useQuery(announcementsQueryOptions(language));
+}

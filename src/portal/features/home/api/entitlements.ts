@@ -1,0 +1,20 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { request } from '../../../api/client';
+import type { Entitlement } from '../entitlementActivity';
+import { homeKeys } from './keys';
+
+export const fetchEntitlements = (profileId: string) =>
+  request<Entitlement[]>('identity', `/api/profiles/${encodeURIComponent(profileId)}/entitlements`);
+
+export const entitlementsQueryOptions = (profileId: string) =>
+  queryOptions({
+    queryKey: homeKeys.entitlements(profileId),
+    queryFn: () => fetchEntitlements(profileId),
+    staleTime: Infinity,
+    refetchOnWindowFocus: false,
+    retry: false,
+  });
+
+export function useEntitlements(profileId: string | undefined) {
+  return useQuery({ ...entitlementsQueryOptions(profileId ?? ''), enabled: Boolean(profileId) });
+}

@@ -1,0 +1,9 @@
+import type { ReactNode } from 'react';
+
+/**
+ * Where the address-verification banner appears when pending fulfilments exist (spec section 2).
+ * The fulfilment feature fills it; with nothing pending it renders nothing.
+ */
+export function AddressBannerSlot({ children }: { children?: ReactNode }) {
+  return children ? <section className="home__banner">{children}</section> : null;
+}

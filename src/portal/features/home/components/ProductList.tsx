@@ -1,0 +1,28 @@
+import { useTranslation } from 'react-i18next';
+import { type Entitlement, entitlementTitle } from '../entitlementActivity';
+import { formatDisplayDate } from '../formatDate';
+
+export function ProductList({ entitlements }: { entitlements: readonly Entitlement[] }) {
+  const { t } = useTranslation(['home', 'portal']);
+  return (
+    <ul className="product-list" data-testid="active-products">
+      {entitlements.map((entitlement) => {
+        const expires = formatDisplayDate(entitlement.expirationDate);
+        return (
+          <li key={`${entitlement.vendor}-${entitlement.id}`} className="product">
+            <span className="product__title">{entitlementTitle(entitlement)}</span>
+            <span className="product__meta">
+              {t(`portal:Vendors.${entitlement.vendor}`, { defaultValue: '' })}
+              {expires ? ` · ${t('home:Training.Expires', { date: expires })}` : ''}
+            </span>
+            {entitlement.migratedToProductTitle ? (
+              <span className="product__notice">
+                {t('home:Training.Migrated', { title: entitlement.migratedToProductTitle })}
+              </span>
+            ) : null}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,4 @@
+import { boot } from './app/boot';
+import './app/styles.css';
+
+void boot();

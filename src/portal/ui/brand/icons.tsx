@@ -1,0 +1,24 @@
+// Small inline icons; decorative, so hidden from assistive technology (the control has the name).
+const base = { width: 22, height: 22, viewBox: '0 0 24 24', fill: 'none', stroke: 'currentColor', strokeWidth: 2, strokeLinecap: 'round', strokeLinejoin: 'round', 'aria-hidden': true, focusable: false } as const;
+
+export const CartIcon = () => (
+  <svg {...base}>
+    <circle cx="9" cy="20" r="1.5" />
+    <circle cx="18" cy="20" r="1.5" />
+    <path d="M2 3h3l2.6 12.2a2 2 0 0 0 2 1.6h8.2a2 2 0 0 0 2-1.5L22 7H6" />
+  </svg>
+);
+
+export const HelpIcon = () => (
+  <svg {...base}>
+    <circle cx="12" cy="12" r="10" />
+    <path d="M9.1 9a3 3 0 0 1 5.8 1c0 2-3 3-3 3" />
+    <path d="M12 17h.01" />
+  </svg>
+);
+
+export const ChevronIcon = () => (
+  <svg {...base} width={14} height={14}>
+    <path d="M6 9l6 6 6-6" />
+  </svg>
+);

@@ -1,0 +1,17 @@
+import type { ReactNode } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { usePortalConfig } from '../../api/config';
+import { resolveReturnTo } from './returnTo';
+import { SmartLink } from './SmartLink';
+
+/** The return / go-back link of pages other than home, honouring a whitelisted returnto. */
+export function ReturnLink({ children, className }: { children: ReactNode; className?: string }) {
+  const [params] = useSearchParams();
+  const { redirectWhitelist } = usePortalConfig();
+  const href = resolveReturnTo(params.get('returnto'), redirectWhitelist, window.location.origin);
+  return (
+    <SmartLink href={href} className={className ?? 'return-link'}>
+      {children}
+    </SmartLink>
+  );
+}
