@@ -1,0 +1,147 @@
+import { useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import Form, { type IChangeEvent } from '@rjsf/core';
+import type { GlobalFormOptions, RJSFValidationError } from '@rjsf/utils';
+import { createClearEngine } from './behaviours/clearEngine';
+import { readBehaviours, resolveUiSchema } from './behaviours/declarations';
+import type { SchemaFormContext } from './behaviours/formContext';
+import { createFormStatusStore, FormStatusContext } from './behaviours/formStatus';
+import { FormDefinitionsContext, type FormName } from './definitions';
+import { type ServerFieldErrors, toExtraErrors } from './errors/serverErrors';
+import { transformErrors } from './errors/transformErrors';
+import { FormActions } from './FormActions';
+import { productionDefinitions } from './productionDefinitions';
+import { templates, widgets } from './theme';
+import type { EditToggle, FormMode } from './useEditToggle';
+
+export interface SchemaFormProps<T> {
+  form: FormName;
+  /** Initial data in the contract's form shape; a new object (e.g. after a refetch) replaces the form's data. */
+  formData?: Partial<T>;
+  /** Resolve to leave the form as saved; reject to keep it as typed (the feature shows the toast). */
+  onSubmit: (data: T) => Promise<unknown> | void;
+  /** Optional; the form keeps its own data, so this is for features that must react to a field. */
+  onChange?: (data: T) => void;
+  /** Read-only facts for declared locks and rules (hasExamProviderId, currentEmail, ...). */
+  context?: Record<string, unknown>;
+  mode?: FormMode;
+  /** The Edit/Cancel toggle from useEditToggle; when given it decides the mode. */
+  editToggle?: EditToggle;
+  /** Field path -> message key, from the services' 400 answer. */
+  serverErrors?: ServerFieldErrors;
+  /** Message key of the submit button. */
+  submitLabel?: string;
+  /** Validate as the learner types (the gallery); otherwise from the first submit on. */
+  liveValidate?: boolean;
+}
+
+const EMPTY_CONTEXT: Record<string, unknown> = {};
+
+/** The one form renderer: a form name and data in, the theme, validator and message catalogue inside. */
+export function SchemaForm<T = Record<string, unknown>>(props: SchemaFormProps<T>) {
+  const { form, formData, onSubmit, onChange, context = EMPTY_CONTEXT, editToggle, serverErrors } = props;
+  const definitions = useContext(FormDefinitionsContext) ?? productionDefinitions;
+  const { schema, uiSchema, validator } = useMemo(() => definitions(form), [definitions, form]);
+  const behaviours = useMemo(() => readBehaviours(uiSchema), [uiSchema]);
+  const resolvedUiSchema = useMemo(() => resolveUiSchema(uiSchema, behaviours, context), [uiSchema, behaviours, context]);
+  const mode = editToggle?.mode ?? props.mode ?? 'edit';
+
+  const formRef = useRef<Form<T>>(null);
+  const [status] = useState(createFormStatusStore);
+  const [submittedOnce, setSubmittedOnce] = useState(false);
+  const globalOptions = useMemo<GlobalFormOptions>(() => ({ idPrefix: form, idSeparator: '_' }), [form]);
+
+  const formContext = useMemo<SchemaFormContext>(() => {
+    const clear = createClearEngine(behaviours.clears, globalOptions, () =>
+      formRef.current ? { setFieldValue: (path, value) => formRef.current?.setFieldValue(path, value as T) } : null,
+    );
+    return {
+      context,
+      status,
+      fieldChanged: (fieldId, value) => {
+        status.set({ edited: true });
+        clear(fieldId, value);
+      },
+    };
+  }, [behaviours, globalOptions, context, status]);
+
+  // Cancel puts back the data the form was opened with.
+  const cancels = editToggle?.cancels ?? 0;
+  const seenCancels = useRef(cancels);
+  useEffect(() => {
+    if (cancels === seenCancels.current) return;
+    seenCancels.current = cancels;
+    formRef.current?.reset();
+    status.reset();
+    setSubmittedOnce(false);
+  }, [cancels, status]);
+
+  const handleSubmit = useCallback(
+    async ({ formData: data }: IChangeEvent<T>) => {
+      status.set({ submitting: true, invalidSubmit: false });
+      try {
+        await onSubmit(data as T);
+        status.set({ submitting: false, edited: false });
+        editToggle?.done();
+      } catch {
+        // The feature reports the failure; the form keeps everything the learner typed.
+        status.set({ submitting: false });
+      }
+    },
+    [onSubmit, status, editToggle],
+  );
+
+  const handleError = useCallback(
+    (_errors: RJSFValidationError[]) => {
+      status.set({ invalidSubmit: true });
+      setSubmittedOnce(true);
+    },
+    [status],
+  );
+
+  // Once a submit failed, the notice follows the live errors; before that nothing here runs per keystroke
+  // beyond the feature's own onChange.
+  const handleChange = useCallback(
+    (e: IChangeEvent<T>) => {
+      if (submittedOnce) status.set({ invalidSubmit: e.errors.length > 0 });
+      onChange?.(e.formData as T);
+    },
+    [onChange, submittedOnce, status],
+  );
+  const extraErrors = useMemo(() => toExtraErrors(serverErrors), [serverErrors]);
+  const readonly = mode === 'readonly';
+
+  return (
+    <FormStatusContext.Provider value={status}>
+      <Form<T>
+        ref={formRef}
+        className="schema-form"
+        idPrefix={globalOptions.idPrefix}
+        idSeparator={globalOptions.idSeparator}
+        schema={schema}
+        uiSchema={resolvedUiSchema}
+        validator={validator}
+        formData={formData as T}
+        formContext={formContext}
+        widgets={widgets}
+        templates={templates}
+        transformErrors={transformErrors}
+        showErrorList={false}
+        noHtml5Validate
+        focusOnFirstError
+        readonly={readonly}
+        extraErrors={extraErrors}
+        liveValidate={props.liveValidate || submittedOnce ? 'onChange' : false}
+        onSubmit={handleSubmit}
+        onError={handleError}
+        onChange={handleChange}
+      >
+        <FormActions
+          submitLabel={props.submitLabel ?? (editToggle ? 'widgets:Actions.Save' : 'widgets:Actions.Submit')}
+          toggle={editToggle}
+          submitWhenEdited={behaviours.submitWhenEdited}
+          invalidNotice={behaviours.invalidNotice}
+        />
+      </Form>
+    </FormStatusContext.Provider>
+  );
+}

@@ -1,0 +1,32 @@
+import { type GlobalFormOptions, toFieldPathId } from '@rjsf/utils';
+import type { ClearRule } from './declarations';
+
+export interface FieldSetter {
+  setFieldValue(path: string[], value?: unknown): void;
+}
+
+function triggers(value: unknown): boolean {
+  // A checkbox clears its dependants only when unchecked; any other field on every change.
+  return value !== true;
+}
+
+/**
+ * Applies the declared clears from inside the source field's change event, so the cleared values
+ * commit in the same React update as the change itself.
+ */
+export function createClearEngine(rules: ClearRule[], options: GlobalFormOptions, form: () => FieldSetter | null) {
+  const byId = new Map<string, ClearRule[]>();
+  for (const rule of rules) {
+    const id = toFieldPathId('', options, rule.source).$id;
+    byId.set(id, [...(byId.get(id) ?? []), rule]);
+  }
+  return (fieldId: string, value: unknown) => {
+    const matching = byId.get(fieldId);
+    const target = form();
+    if (!matching || !target) return;
+    for (const rule of matching) {
+      if (!triggers(value)) continue;
+      for (const path of rule.targets) target.setFieldValue(path, undefined);
+    }
+  };
+}
