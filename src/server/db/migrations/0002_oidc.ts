@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 // The identity provider's sessions, grants, codes and tokens: every instance reads the same rows.
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('oidc_payloads')
     .addColumn('model', 'text', (c) => c.notNull())
@@ -20,6 +20,6 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex('oidc_payloads_expires_at').on('oidc_payloads').column('expires_at').execute();
 }
 
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropTable('oidc_payloads').execute();
 }

@@ -1,0 +1,44 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/types';
+
+export const SOCIAL_SOURCE = 'socialIdpAuthentication';
+
+export interface AccountRecord {
+  id: string;
+  email: string;
+  password_hash: string | null;
+  authentication_source: string;
+  given_name: string | null;
+  family_name: string | null;
+  locale: string | null;
+}
+
+const COLUMNS = ['id', 'email', 'password_hash', 'authentication_source', 'given_name', 'family_name', 'locale'] as const;
+
+export const normalizeEmail = (email: string): string => email.trim().toLowerCase();
+
+// Always read from the table: a password or email changed through the identity service counts at once.
+export function findAccountById(db: Kysely<DB>, id: string): Promise<AccountRecord | undefined> {
+  return db.selectFrom('accounts').select(COLUMNS).where('id', '=', id).executeTakeFirst();
+}
+
+export function findAccountByEmail(db: Kysely<DB>, email: string): Promise<AccountRecord | undefined> {
+  return db.selectFrom('accounts').select(COLUMNS).where('email', '=', normalizeEmail(email)).executeTakeFirst();
+}
+
+export const isSocialAccount = (account: AccountRecord): boolean =>
+  account.authentication_source === SOCIAL_SOURCE || !account.password_hash;
+
+/** The claims every token carries: the services key their records by `id`. */
+export function accountClaims(account: AccountRecord): { sub: string } & Record<string, string> {
+  const name = [account.given_name, account.family_name].filter(Boolean).join(' ');
+  return {
+    sub: account.id,
+    id: account.id,
+    email: account.email,
+    ...(name ? { name } : {}),
+    ...(account.given_name ? { given_name: account.given_name } : {}),
+    ...(account.family_name ? { family_name: account.family_name } : {}),
+    ...(account.locale ? { locale: account.locale } : {}),
+  };
+}

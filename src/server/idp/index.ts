@@ -1,0 +1,136 @@
+import { readFileSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createServer } from 'node:https';
+import type { AddressInfo } from 'node:net';
+import type { ServerConfig } from '../config';
+import type { Database } from '../db';
+import { deleteExpiredPayloads } from './adapter';
+import { interactionRoutes } from './interactions';
+import { ensureProviderSecrets } from './keys';
+import { API_SCOPE, createProvider } from './provider';
+import { withIdpTables } from './tables';
+import { DEFAULT_THROTTLE, signInThrottle, type ThrottleSettings } from './throttle';
+import { ensureTlsMaterial } from './tls';
+
+export interface IdpLogger {
+  info(...args: unknown[]): void;
+  warn(...args: unknown[]): void;
+  error(...args: unknown[]): void;
+}
+
+export interface IdentityProviderOptions {
+  config: ServerConfig;
+  database: Database;
+  log?: IdpLogger;
+  /** Tests lower the limits and delays; production uses DEFAULT_THROTTLE. */
+  throttle?: Partial<ThrottleSettings>;
+}
+
+export interface IdentityProvider {
+  issuer: string;
+  jwksUri: string;
+  /** PEM of the local CA that signed the provider's certificate (DATA_DIR/tls/ca.pem). */
+  caCertPath: string;
+  close(): Promise<void>;
+}
+
+export { API_SCOPE, TOKEN_TTL } from './provider';
+export { DEFAULT_THROTTLE } from './throttle';
+
+const SWEEP_INTERVAL_MS = 10 * 60_000;
+
+const assets: Record<string, { type: string; body: Buffer }> = {
+  '/assets/signin.css': { type: 'text/css; charset=utf-8', body: readFileSync(new URL('./assets/signin.css', import.meta.url)) },
+  '/assets/logout.js': { type: 'text/javascript; charset=utf-8', body: readFileSync(new URL('./assets/logout.js', import.meta.url)) },
+};
+
+function serveAsset(req: IncomingMessage, res: ServerResponse): boolean {
+  const asset = req.method === 'GET' ? assets[new URL(req.url ?? '/', 'https://provider.invalid').pathname] : undefined;
+  if (!asset) return false;
+  res.writeHead(200, { 'content-type': asset.type, 'cache-control': 'public, max-age=3600', 'x-content-type-options': 'nosniff' });
+  res.end(asset.body);
+  return true;
+}
+
+/**
+ * Starts the OpenID Connect provider on its own TLS port. With IDP_PORT 0 it takes a free port and
+ * derives the issuer from it (tests); otherwise the issuer comes from the configuration.
+ */
+export async function startIdentityProvider({ config, database, log = console, throttle }: IdentityProviderOptions): Promise<IdentityProvider> {
+  const [tls, secrets] = await Promise.all([ensureTlsMaterial(config.dataDir), ensureProviderSecrets(config.dataDir)]);
+  const server = createServer({ key: tls.key, cert: tls.cert });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.idpPort, config.host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const { port } = server.address() as AddressInfo;
+  const issuer = config.idpPort === 0 ? `https://localhost:${port}` : config.issuer;
+
+  // Forms post to the provider itself and are redirected on to the portal, which form-action must allow.
+  const pageSecurityPolicy = [
+    "default-src 'none'",
+    "style-src 'self'",
+    "script-src 'self'",
+    "img-src 'self' data:",
+    `form-action 'self' ${new URL(config.publicOrigin).origin}`,
+    "frame-ancestors 'none'",
+    "base-uri 'none'",
+  ].join('; ');
+
+  const provider = createProvider({ issuer, config, db: database.db, secrets, pageSecurityPolicy });
+  provider.on('server_error', (_ctx, error) => log.error({ err: error }, 'identity provider error'));
+
+  const handleInteraction = interactionRoutes({
+    provider,
+    db: database.db,
+    throttle: signInThrottle(database.db, { ...DEFAULT_THROTTLE, ...throttle }),
+    portalUrl: `${config.publicOrigin}/`,
+    pageSecurityPolicy,
+    grantFirstParty: async (details) => {
+      const clientId = details.params.client_id;
+      const accountId = details.session?.accountId;
+      if (clientId !== config.clientId || !accountId) return undefined;
+      const grant = details.grantId ? await provider.Grant.find(details.grantId) : new provider.Grant({ clientId, accountId });
+      if (!grant) return undefined;
+      grant.addOIDCScope(String(details.params.scope ?? 'openid'));
+      grant.addResourceScope(config.apiAudience, API_SCOPE);
+      return grant.save();
+    },
+  });
+  const handleProtocol = provider.callback();
+
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    if (serveAsset(req, res)) return;
+    handleInteraction(req, res)
+      .then((handled) => {
+        if (!handled) return handleProtocol(req, res);
+      })
+      .catch((error: unknown) => {
+        log.error({ err: error }, 'identity provider sign-in page failed');
+        if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
+        res.end();
+      });
+  });
+
+  const sweep = setInterval(() => {
+    deleteExpiredPayloads(withIdpTables(database.db)).catch((error: unknown) => log.warn({ err: error }, 'oidc payload sweep failed'));
+  }, SWEEP_INTERVAL_MS);
+  sweep.unref();
+
+  log.info(`identity provider listening on ${issuer}`);
+  return {
+    issuer,
+    jwksUri: `${issuer}/jwks`,
+    caCertPath: tls.caCertPath,
+    async close() {
+      clearInterval(sweep);
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+    },
+  };
+}
