@@ -6,7 +6,7 @@
  *   <Modal open={open} onOpenChange={setOpen} title={t('Redeem.Title')}>...</Modal>
  */
 import * as Dialog from '@radix-ui/react-dialog';
-import type { ReactNode } from 'react';
+import { type ReactNode, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 
 export interface ModalProps {
@@ -33,6 +33,8 @@ export function Modal({
   children,
 }: ModalProps) {
   const { t } = useTranslation('portal');
+  // Radix returns focus only to a Dialog.Trigger; the portal opens dialogs from many places.
+  const opener = useRef<HTMLElement | null>(null);
   const block = (event: Event) => {
     if (closingDisabled) event.preventDefault();
   };
@@ -42,6 +44,15 @@ export function Modal({
         <Dialog.Overlay className="modal__overlay" />
         <Dialog.Content
           className={`modal ${className ?? ''}`}
+          onOpenAutoFocus={() => {
+            opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+          }}
+          onCloseAutoFocus={(event) => {
+            if (opener.current?.isConnected) {
+              event.preventDefault();
+              opener.current.focus();
+            }
+          }}
           onEscapeKeyDown={block}
           onPointerDownOutside={block}
           onInteractOutside={block}

@@ -1,0 +1,37 @@
+// @vitest-environment jsdom
+import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { notifyError, notifySuccess, PortalToaster, TOAST_DURATION_MS } from '../../../src/portal/ui/toast/toast';
+import { initTestI18n } from './i18nForTests';
+
+beforeAll(() => {
+  initTestI18n('en');
+  // jsdom lacks pointer capture, which sonner's swipe handling calls on press.
+  HTMLElement.prototype.setPointerCapture ??= () => undefined;
+  HTMLElement.prototype.releasePointerCapture ??= () => undefined;
+});
+
+describe('toasts (spec section 8)', () => {
+  it('shows the generic error text with the spec spelling, and a Dismiss action that closes it', async () => {
+    render(<PortalToaster />);
+    act(() => {
+      notifyError(new Error('boom'));
+    });
+    expect(await screen.findByText('An unexpected error ocurred. Please try again later.')).toBeInTheDocument();
+    const toaster = document.querySelector('[data-sonner-toaster]');
+    expect(toaster?.getAttribute('data-y-position')).toBe('bottom');
+    expect(toaster?.getAttribute('data-x-position')).toBe('center');
+    await userEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
+    await expect.poll(() => screen.queryByText('An unexpected error ocurred. Please try again later.')).toBeNull();
+  });
+
+  it('shows success texts by key', async () => {
+    render(<PortalToaster />);
+    act(() => {
+      notifySuccess('Toast.Success.PasswordEdited');
+    });
+    expect(await screen.findByText('Your password has been changed.')).toBeInTheDocument();
+    expect(TOAST_DURATION_MS).toBe(7500);
+  });
+});
