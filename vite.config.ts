@@ -15,6 +15,8 @@ export default defineConfig({
     outDir: `${root}dist/portal`,
     emptyOutDir: true,
     sourcemap: true,
+    // The form gallery for product owners is a second page beside the portal, not linked from it.
+    rollupOptions: { input: { index: `${root}src/portal/index.html`, gallery: `${root}src/portal/gallery.html` } },
   },
   test: {
     root,
