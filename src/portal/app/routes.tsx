@@ -1,3 +1,4 @@
+import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import type { PortalConfig } from '../api/config';
 import { PageSkeleton } from './shell/PageSkeleton';
@@ -7,10 +8,22 @@ import { Shell } from './shell/Shell';
 
 // Each page is its own chunk: form code loads only with the routes that show forms.
 const home = async () => ({ Component: (await import('../features/home/HomePage')).default });
-const profile = async () => ({ Component: (await import('../features/profile/ProfilePage')).default });
-const examProfile = async () => ({ Component: (await import('../features/profile/ExamProfilePage')).default });
-const account = async () => ({ Component: (await import('../features/account/AccountPage')).default });
 const notFound = async () => ({ Component: (await import('../features/not-found/NotFoundPage')).default });
+
+// Pages of other features are looked up by glob, so the shell builds while a feature folder is absent
+// (a missing page shows the not-found page).
+const featurePages = import.meta.glob<{ default: ComponentType }>([
+  '../features/profile/ProfilePage.tsx',
+  '../features/profile/ExamProfilePage.tsx',
+  '../features/account/AccountPage.tsx',
+]);
+const page = (path: string) => async () => {
+  const load = featurePages[path];
+  return load ? { Component: (await load()).default } : notFound();
+};
+const profile = page('../features/profile/ProfilePage.tsx');
+const examProfile = page('../features/profile/ExamProfilePage.tsx');
+const account = page('../features/account/AccountPage.tsx');
 
 /** The route table; feature flags decide which routes exist. */
 export function portalRoutes(config: Pick<PortalConfig, 'flags'>): RouteObject[] {
