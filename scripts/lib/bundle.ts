@@ -1,0 +1,64 @@
+import type { JsonSchema, SchemaFile } from './schema-files';
+
+// RJSF resolves only local refs, and its precompiled validator must be compiled from the very schema
+// the form renders. So each form is bundled into one self-contained schema: every file it reaches is
+// embedded under $defs/<file stem> and every $ref is rewritten to a local pointer.
+
+const BASE = 'schema:///';
+
+function splitRef(ref: string, currentId: string): { id: string; pointer: string } {
+  const url = new URL(ref, `${BASE}${currentId}`);
+  const pointer = decodeURIComponent(url.hash.replace(/^#/, ''));
+  url.hash = '';
+  return { id: url.href.slice(BASE.length), pointer };
+}
+
+const stem = (id: string): string => (id.split('/').pop() ?? id).replace(/\.schema\.json$|\.json$/, '');
+
+function walk(node: unknown, visit: (obj: JsonSchema) => JsonSchema): unknown {
+  if (Array.isArray(node)) return node.map((item) => walk(item, visit));
+  if (node && typeof node === 'object') {
+    const out: JsonSchema = {};
+    for (const [key, value] of Object.entries(node)) out[key] = walk(value, visit);
+    return visit(out);
+  }
+  return node;
+}
+
+export function bundleSchema(rootId: string, files: SchemaFile[]): JsonSchema {
+  const byId = new Map(files.map((f) => [String(f.schema.$id), f.schema]));
+  const root = byId.get(rootId);
+  if (!root) throw new Error(`No schema with $id ${rootId}`);
+  const ownDefs = (root.$defs ?? {}) as Record<string, unknown>;
+  const embedded = new Map<string, string>(); // file id -> key under $defs
+  const queue: string[] = [];
+
+  const keyFor = (id: string): string => {
+    let key = embedded.get(id);
+    if (!key) {
+      key = stem(id);
+      if (key in ownDefs || [...embedded.values()].includes(key)) throw new Error(`$defs key clash: ${key} (${rootId})`);
+      embedded.set(id, key);
+      queue.push(id);
+    }
+    return key;
+  };
+
+  const rewrite = (schema: JsonSchema, currentId: string): JsonSchema =>
+    walk(schema, (obj) => {
+      if (typeof obj.$ref !== 'string') return obj;
+      const { id, pointer } = splitRef(obj.$ref, currentId);
+      if (!byId.has(id)) throw new Error(`${currentId}: unresolved $ref ${obj.$ref}`);
+      const local = id === rootId ? pointer : `/$defs/${keyFor(id)}${pointer}`;
+      return { ...obj, $ref: `#${local}` };
+    }) as JsonSchema;
+
+  const bundled = rewrite(root, rootId);
+  const defs: Record<string, unknown> = { ...((bundled.$defs as Record<string, unknown>) ?? {}) };
+  while (queue.length > 0) {
+    const id = queue.shift() as string;
+    const { $id: _id, $schema: _draft, ...body } = byId.get(id) as JsonSchema;
+    defs[embedded.get(id) as string] = rewrite(body, id);
+  }
+  return Object.keys(defs).length > 0 ? { ...bundled, $defs: defs } : bundled;
+}
