@@ -1,0 +1,22 @@
+import { useTranslation } from 'react-i18next';
+import { useProfile } from '../../api/profile';
+import { Skeleton } from '../../ui/skeleton/Skeleton';
+import { AccountTabs } from './components/AccountTabs';
+import { SocialLoginNotice } from './components/SocialLoginNotice';
+import './account.css';
+
+const SOCIAL_LOGIN = 'socialIdpAuthentication';
+
+/** Login credentials: change e-mail and change password, or a note for social-login users. */
+export default function AccountPage() {
+  const { t } = useTranslation('account');
+  const { profile, isPending, isError } = useProfile();
+  return (
+    <div className="page account-page">
+      <h1>{t('Account.Title')}</h1>
+      {isPending && <Skeleton lines={4} />}
+      {isError && <p role="alert">{t('Account.LoadError')}</p>}
+      {profile && (profile.authenticationSource === SOCIAL_LOGIN ? <SocialLoginNotice /> : <AccountTabs profile={profile} />)}
+    </div>
+  );
+}

@@ -1,0 +1,18 @@
+import { useMutation } from '@tanstack/react-query';
+import { request } from '../../../api/client';
+import { useAccountId } from '../../../api/session';
+import { accountKeys } from '../keys';
+
+export const changeEmail = (accountId: string, verificationCode: string) =>
+  request<unknown>('identity', `/api/accounts/${encodeURIComponent(accountId)}/change-email`, {
+    method: 'POST',
+    body: { verificationCode },
+  });
+
+export function useChangeEmail() {
+  const accountId = useAccountId();
+  return useMutation({
+    mutationKey: accountKeys.changeEmail(accountId),
+    mutationFn: (verificationCode: string) => changeEmail(accountId, verificationCode),
+  });
+}

@@ -1,0 +1,18 @@
+import { useMutation } from '@tanstack/react-query';
+import { request } from '../../../api/client';
+import { useAccountId } from '../../../api/session';
+import { accountKeys } from '../keys';
+
+export const resendEmailVerificationCode = (accountId: string) =>
+  request<unknown>('identity', `/api/accounts/${encodeURIComponent(accountId)}/resend-email-verification-code`, {
+    method: 'POST',
+    body: {},
+  });
+
+export function useResendEmailVerificationCode() {
+  const accountId = useAccountId();
+  return useMutation({
+    mutationKey: accountKeys.resendEmailVerificationCode(accountId),
+    mutationFn: () => resendEmailVerificationCode(accountId),
+  });
+}

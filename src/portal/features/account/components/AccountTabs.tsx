@@ -1,0 +1,30 @@
+import * as Tabs from '@radix-ui/react-tabs';
+import { useTranslation } from 'react-i18next';
+import type { Profile } from '../../../api/profile';
+import { ChangeEmailForm } from './ChangeEmailForm';
+import { ChangePasswordForm } from './ChangePasswordForm';
+
+/** The two tabs of the account page; Radix gives them the tab roles and arrow-key movement. */
+export function AccountTabs({ profile }: { profile: Profile }) {
+  const { t } = useTranslation('account');
+  const email = profile.email ?? '';
+  return (
+    <Tabs.Root defaultValue="email" className="account-tabs">
+      <Tabs.List aria-label={t('Account.TabsLabel')} className="account-tabs__list">
+        <Tabs.Trigger value="email" className="account-tabs__tab">
+          {t('Email.Tab')}
+        </Tabs.Trigger>
+        <Tabs.Trigger value="password" className="account-tabs__tab">
+          {t('Password.Tab')}
+        </Tabs.Trigger>
+      </Tabs.List>
+      {/* Both panels stay mounted so a half-done e-mail change survives a look at the other tab. */}
+      <Tabs.Content value="email" forceMount className="account-tabs__panel">
+        <ChangeEmailForm currentEmail={email} alternateEmail={profile.alternateEmail} />
+      </Tabs.Content>
+      <Tabs.Content value="password" forceMount className="account-tabs__panel">
+        <ChangePasswordForm email={email} />
+      </Tabs.Content>
+    </Tabs.Root>
+  );
+}

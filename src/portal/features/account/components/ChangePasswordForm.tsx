@@ -1,0 +1,44 @@
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { SchemaForm } from '../../../forms/SchemaForm';
+import { useEditToggle } from '../../../forms/useEditToggle';
+import { useSetPassword } from '../api/set-password';
+import { useFormSubmission } from '../hooks/useFormSubmission';
+
+interface PasswordForm {
+  currentPassword: string;
+  newPassword: string;
+  confirmPassword: string;
+}
+
+const EMPTY: Partial<PasswordForm> = {};
+
+export function ChangePasswordForm({ email }: { email: string }) {
+  const { t } = useTranslation('account');
+  const toggle = useEditToggle();
+  const { mutateAsync } = useSetPassword();
+  const send = useCallback(
+    (data: PasswordForm) => mutateAsync({ currentPassword: data.currentPassword, email, newPassword: data.newPassword }),
+    [email, mutateAsync],
+  );
+  const form = useFormSubmission<Partial<PasswordForm>>({
+    initial: EMPTY,
+    send: send as (data: Partial<PasswordForm>) => Promise<unknown>,
+    successToast: 'Toast.Success.PasswordEdited',
+    toggle,
+  });
+  return (
+    <section aria-labelledby="change-password-heading">
+      <h2 id="change-password-heading">{t('Password.Heading')}</h2>
+      <p>{t('Password.Intro')}</p>
+      <SchemaForm<Partial<PasswordForm>>
+        form="password"
+        formData={form.formData}
+        onSubmit={form.onSubmit}
+        editToggle={form.editToggle}
+        serverErrors={form.serverErrors}
+        submitLabel="account:Password.Submit"
+      />
+    </section>
+  );
+}

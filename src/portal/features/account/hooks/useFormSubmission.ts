@@ -1,0 +1,55 @@
+import { useCallback, useMemo, useState } from 'react';
+import type { ServerFieldErrors } from '../../../forms/errors/serverErrors';
+import type { EditToggle } from '../../../forms/useEditToggle';
+import { notifyError, notifySuccess, type SuccessToastKey } from '../../../ui/toast/toast';
+import { serverFieldErrors } from '../api/server-errors';
+
+interface Options<T> {
+  /** The data the form opens with (the stored profile's view). */
+  initial: T | undefined;
+  send: (data: T) => Promise<unknown>;
+  successToast: SuccessToastKey | (string & {});
+  toggle?: EditToggle;
+}
+
+/**
+ * Submit wiring of a schema form: success toast, or the generic toast plus the service's field errors.
+ * The submitted data is handed back as the form's data, so that new server errors re-rendering the
+ * form never put back the data it was opened with; Cancel drops it.
+ */
+export function useFormSubmission<T>({ initial, send, successToast, toggle }: Options<T>) {
+  const [kept, setKept] = useState<T>();
+  const [serverErrors, setServerErrors] = useState<ServerFieldErrors>();
+
+  const onSubmit = useCallback(
+    async (data: T) => {
+      setKept(data);
+      setServerErrors(undefined);
+      try {
+        await send(data);
+      } catch (error) {
+        setServerErrors(serverFieldErrors(error));
+        notifyError(error);
+        throw error;
+      }
+      setKept(undefined);
+      notifySuccess(successToast);
+    },
+    [send, successToast],
+  );
+
+  const editToggle = useMemo<EditToggle | undefined>(
+    () =>
+      toggle && {
+        ...toggle,
+        cancel: () => {
+          setKept(undefined);
+          setServerErrors(undefined);
+          toggle.cancel();
+        },
+      },
+    [toggle],
+  );
+
+  return { formData: kept ?? initial, serverErrors, onSubmit, editToggle };
+}

@@ -1,0 +1,37 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { requestWithHeaders } from '../../../api/client';
+import { type Profile, type ProfileQueryData } from '../../../api/profile';
+import { useAccountId } from '../../../api/session';
+import type { ProfilePatch } from '../../../../shared/profile-patch';
+import { profileFeatureKeys } from '../keys';
+
+export interface PatchProfileInput {
+  profileId: string;
+  /** ETag of the profile the learner edited: the service answers 412 when it changed since. */
+  etag: string | null;
+  patch: ProfilePatch;
+}
+
+export async function patchProfile({ profileId, etag, patch }: PatchProfileInput): Promise<ProfileQueryData> {
+  const { data, headers } = await requestWithHeaders<Profile>('identity', `/api/profiles/${encodeURIComponent(profileId)}`, {
+    method: 'PATCH',
+    body: patch,
+    headers: etag ? { 'if-match': etag } : {},
+  });
+  return { profile: data, etag: headers.get('etag') };
+}
+
+/** Sends the section 7 patch and puts the answer in the profile query. */
+export function usePatchProfile() {
+  const queryClient = useQueryClient();
+  const accountId = useAccountId();
+  return useMutation({
+    mutationKey: profileFeatureKeys.patch(accountId),
+    mutationFn: patchProfile,
+    onSuccess: async (data) => {
+      queryClient.setQueryData(profileFeatureKeys.profile(accountId), data);
+      // Without a new ETag the next save would be refused as stale: read the profile again.
+      if (!data.etag) await queryClient.invalidateQueries({ queryKey: profileFeatureKeys.profile(accountId) });
+    },
+  });
+}
