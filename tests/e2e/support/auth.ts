@@ -16,6 +16,8 @@ export interface SignInOptions {
   lang?: 'en' | 'ja';
   /** Portal path to open first (default /home); the user comes back to it after sign-in. */
   path?: string;
+  /** Runs on the provider's sign-in page before the form is filled (checks, screenshots). */
+  onProviderPage?: (page: Page) => Promise<void>;
 }
 
 export async function signIn(page: Page, email: string, password: string, options: SignInOptions = {}): Promise<void> {
@@ -28,6 +30,7 @@ export async function signIn(page: Page, email: string, password: string, option
   // The portal sends the browser to the provider (another origin, over TLS).
   await page.waitForURL((current) => current.origin !== portalOrigin, { timeout: 30_000 });
 
+  if (options.onProviderPage) await options.onProviderPage(page);
   const emailField = page.locator('input[type="email"], input[name="email"], input[name="login"], input[autocomplete="username"]').first();
   await emailField.fill(email);
   await page.locator('input[type="password"]').first().fill(password);
