@@ -25,7 +25,31 @@ function walk(node: unknown, visit: (obj: JsonSchema) => JsonSchema): unknown {
   return node;
 }
 
-export function bundleSchema(rootId: string, files: SchemaFile[]): JsonSchema {
+const PROSE = ['title', 'description', '$comment'];
+
+/** English titles and comments stay in the source files: a form shows translated keys only. */
+export function withoutProse(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(withoutProse);
+  if (node && typeof node === 'object') {
+    return Object.fromEntries(
+      Object.entries(node)
+        .filter(([key, value]) => !(PROSE.includes(key) && typeof value === 'string'))
+        .map(([key, value]) => [key, ['enum', 'const', 'default', 'examples'].includes(key) ? value : withoutProse(value)]),
+    );
+  }
+  return node;
+}
+
+/**
+ * One form as a self-contained schema (what the form renders and its validator is compiled from).
+ * Titles and comments are left out unless `keepProse` (the type generator names types after titles).
+ */
+export function bundleSchema(rootId: string, files: SchemaFile[], { keepProse = false } = {}): JsonSchema {
+  const bundled = bundleWithProse(rootId, files);
+  return keepProse ? bundled : (withoutProse(bundled) as JsonSchema);
+}
+
+function bundleWithProse(rootId: string, files: SchemaFile[]): JsonSchema {
   const byId = new Map(files.map((f) => [String(f.schema.$id), f.schema]));
   const root = byId.get(rootId);
   if (!root) throw new Error(`No schema with $id ${rootId}`);
