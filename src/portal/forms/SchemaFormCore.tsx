@@ -9,9 +9,9 @@ import { FormDefinitionsContext, type FormName } from './definitions';
 import { type ServerFieldErrors, toExtraErrors } from './errors/serverErrors';
 import { transformErrors } from './errors/transformErrors';
 import { FormActions } from './FormActions';
-import { productionDefinitions } from './productionDefinitions';
 import { templates, widgets } from './theme';
 import type { EditToggle, FormMode } from './useEditToggle';
+import './forms.css';
 
 export interface SchemaFormProps<T> {
   form: FormName;
@@ -36,10 +36,11 @@ export interface SchemaFormProps<T> {
 
 const EMPTY_CONTEXT: Record<string, unknown> = {};
 
-/** The one form renderer: a form name and data in, the theme, validator and message catalogue inside. */
-export function SchemaForm<T = Record<string, unknown>>(props: SchemaFormProps<T>) {
+/** The form renderer over whichever definitions the context provides (precompiled or runtime-compiled). */
+export function SchemaFormCore<T = Record<string, unknown>>(props: SchemaFormProps<T>) {
   const { form, formData, onSubmit, onChange, context = EMPTY_CONTEXT, editToggle, serverErrors } = props;
-  const definitions = useContext(FormDefinitionsContext) ?? productionDefinitions;
+  const definitions = useContext(FormDefinitionsContext);
+  if (!definitions) throw new Error('SchemaFormCore needs a FormDefinitionsContext; use SchemaForm');
   const { schema, uiSchema, validator } = useMemo(() => definitions(form), [definitions, form]);
   const behaviours = useMemo(() => readBehaviours(uiSchema), [uiSchema]);
   const resolvedUiSchema = useMemo(() => resolveUiSchema(uiSchema, behaviours, context), [uiSchema, behaviours, context]);

@@ -59,11 +59,11 @@ function nodeAt(root: UiNode, path: string[]): UiNode {
 }
 
 /**
- * The ui schema RJSF gets: without `x-behaviours`, with `ui:disabled` on every node whose lock flag
+ * The ui schema RJSF gets: without `x-behaviours` and `$id`, with `ui:disabled` on every node whose lock flag
  * is truthy in the feature's context, and with each state field told where its country is.
  */
 export function resolveUiSchema(uiSchema: UiSchema | undefined, behaviours: FormBehaviours, context: Record<string, unknown>): UiSchema {
-  const { 'x-behaviours': _block, ...rest } = (uiSchema ?? {}) as UiNode;
+  const { 'x-behaviours': _block, $id: _id, ...rest } = (uiSchema ?? {}) as UiNode;
   const copy = structuredClone(rest);
   for (const lock of behaviours.locks) {
     if (context[lock.flag]) nodeAt(copy, lock.target)['ui:disabled'] = true;

@@ -3,7 +3,8 @@ import { customizeValidator } from '@rjsf/validator-ajv8';
 import Ajv2020 from 'ajv/dist/2020';
 import ajvErrors from 'ajv-errors';
 import type { FormDefinition, FormDefinitions, FormName } from '../definitions';
-import { bundleFormSchema } from './bundle';
+import { bundleSchema } from '../../../../scripts/lib/bundle';
+import { withoutRootId } from './rootSchema';
 
 /** The stock Ajv of the forms contract: Ajv2020, allErrors, $data, not strict, formats and ajv-errors. */
 export function createRuntimeValidator(): ValidatorType {
@@ -15,7 +16,7 @@ export function createRuntimeValidator(): ValidatorType {
 }
 
 /**
- * Form definitions compiled in the browser from the raw schema and ui files. Only the gallery and
+ * Form definitions compiled in the browser, bundled by the same function the build uses from the raw schema and ui files. Only the gallery and
  * tests use this: it pulls the Ajv compiler, which the learner-facing bundle must not contain.
  */
 export function createRuntimeDefinitions(schemaFiles: Record<string, unknown>, uiFiles: Partial<Record<FormName, UiSchema>>): FormDefinitions {
@@ -24,7 +25,12 @@ export function createRuntimeDefinitions(schemaFiles: Record<string, unknown>, u
     let definition = cache.get(form);
     if (!definition) {
       definition = {
-        schema: bundleFormSchema(`forms/${form}.schema.json`, schemaFiles),
+        schema: withoutRootId(
+          bundleSchema(
+            `forms/${form}.schema.json`,
+            Object.entries(schemaFiles).map(([path, schema]) => ({ path, schema: schema as Record<string, unknown> })),
+          ),
+        ).schema,
         uiSchema: uiFiles[form] ?? {},
         validator: createRuntimeValidator(),
       };
