@@ -1,0 +1,97 @@
+// @vitest-environment jsdom
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import ProfilePage from '../../../src/portal/features/profile/ProfilePage';
+import { profileKeys } from '../../../src/portal/api/profile';
+import { ACCOUNT_ID, fakeApi, pageHarness, storedProfile } from './support';
+
+describe('ProfilePage', () => {
+  it('sends the section 7 patch with If-Match and shows the saved profile', async () => {
+    const stored = storedProfile();
+    const saved = { ...stored, addresses: [{ ...stored.addresses![0], city: 'Chicago' }] };
+    const calls = fakeApi((call) => (call.method === 'PATCH' ? { body: saved, headers: { etag: '"2"' } } : undefined));
+    const { ui, queryClient } = pageHarness(<ProfilePage />, { profile: stored, etag: '"1"', path: '/profile' });
+    render(ui);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Edit' }));
+    const city = screen.getByLabelText(/^City/);
+    await userEvent.clear(city);
+    await userEvent.type(city, 'Chicago');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+
+    await screen.findByText('Your profile has been updated.');
+    const patch = calls.find((c) => c.method === 'PATCH')!;
+    expect(patch.url).toBe('/api/profiles/profile-1');
+    expect(patch.headers.get('if-match')).toBe('"1"');
+    expect(patch.body).toEqual([{ op: 'replace', path: '/addresses/0/city', value: 'Chicago' }]);
+    expect(queryClient.getQueryData(profileKeys.account(ACCOUNT_ID))).toEqual({ profile: saved, etag: '"2"' });
+    expect(screen.getByRole('button', { name: 'Edit' })).toBeInTheDocument();
+  });
+
+  it('keeps the input and shows the field error and the toast when the service refuses', async () => {
+    const calls = fakeApi((call) =>
+      call.method === 'PATCH'
+        ? { status: 400, body: { message: 'Bad Request', statusCode: 400, errors: [{ path: '/primaryAddress/city', key: 'Validation.InvalidCity' }] } }
+        : undefined,
+    );
+    const { ui, queryClient } = pageHarness(<ProfilePage />, { profile: storedProfile(), path: '/profile' });
+    render(ui);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Edit' }));
+    const city = screen.getByLabelText(/^City/);
+    await userEvent.clear(city);
+    await userEvent.type(city, 'Gotham');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+
+    await screen.findByText('An unexpected error ocurred. Please try again later.');
+    expect(await screen.findByText('Invalid city')).toBeInTheDocument();
+    expect(screen.getByLabelText(/^City/)).toHaveValue('Gotham');
+    expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled();
+    expect(calls.filter((c) => c.method === 'PATCH')).toHaveLength(1);
+    const cached = queryClient.getQueryData<{ profile: { addresses: { city: string }[] } }>(profileKeys.account(ACCOUNT_ID));
+    expect(cached?.profile.addresses[0]?.city).toBe('Springfield');
+  });
+
+  it('Cancel puts back the stored data', async () => {
+    fakeApi(() => undefined);
+    const { ui } = pageHarness(<ProfilePage />, { profile: storedProfile(), path: '/profile' });
+    render(ui);
+    await userEvent.click(screen.getByRole('button', { name: 'Edit' }));
+    const city = screen.getByLabelText(/^City/);
+    await userEvent.clear(city);
+    await userEvent.type(city, 'Elsewhere');
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.getByLabelText(/^City/)).toHaveValue('Springfield'));
+  });
+
+  it('shows the guardian consent date of a minor when the privo flag is on', () => {
+    fakeApi(() => undefined);
+    const minor = storedProfile({ isMinor: true, consentApprovedDate: '2025-03-04T10:00:00Z' });
+    const { ui } = pageHarness(<ProfilePage />, { profile: minor, path: '/profile' });
+    render(ui);
+    expect(screen.getByTestId('guardian-consent')).toHaveTextContent('2025-MAR-04');
+  });
+
+  it('hides the guardian consent note when the privo flag is off or for adults', () => {
+    fakeApi(() => undefined);
+    const minor = storedProfile({ isMinor: true, consentApprovedDate: '2025-03-04' });
+    const off = pageHarness(<ProfilePage />, { profile: minor, path: '/profile', flags: { privo: false } });
+    const { unmount } = render(off.ui);
+    expect(screen.queryByTestId('guardian-consent')).toBeNull();
+    unmount();
+    const adult = pageHarness(<ProfilePage />, { profile: storedProfile({ consentApprovedDate: '2025-03-04' }), path: '/profile' });
+    render(adult.ui);
+    expect(screen.queryByTestId('guardian-consent')).toBeNull();
+  });
+
+  it('offers the exam profile link only without a Pearson VUE candidate id', () => {
+    fakeApi(() => undefined);
+    const { ui } = pageHarness(<ProfilePage />, { profile: storedProfile(), path: '/profile' });
+    const { unmount } = render(ui);
+    expect(screen.getByRole('link', { name: 'Complete your Pearson VUE exam profile' })).toHaveAttribute('href', '/profile/pearson');
+    unmount();
+    const withId = pageHarness(<ProfilePage />, { profile: storedProfile({ externalIds: { pearsonVue: 'PV1' } }), path: '/profile' });
+    render(withId.ui);
+    expect(screen.queryByRole('link', { name: 'Complete your Pearson VUE exam profile' })).toBeNull();
+  });
+});

@@ -1,0 +1,156 @@
+import type { ReactNode } from 'react';
+import i18next, { type Resource } from 'i18next';
+import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import type { UiSchema } from '@rjsf/utils';
+import { configureApi } from '../../../src/portal/api/client';
+import { PortalConfigContext, type PortalConfig, type PortalFlags } from '../../../src/portal/api/config';
+import { type Profile, profileKeys } from '../../../src/portal/api/profile';
+import { SessionContext } from '../../../src/portal/api/session';
+import { FormDefinitionsContext, type FormName } from '../../../src/portal/forms/definitions';
+import { createRuntimeDefinitions } from '../../../src/portal/forms/validation/runtimeDefinitions';
+import { PortalToaster } from '../../../src/portal/ui/toast/toast';
+
+const localeFiles = import.meta.glob<Record<string, unknown>>('../../../locales/*/*.json', { eager: true, import: 'default' });
+const schemaFiles = import.meta.glob<unknown>('../../../schemas/{forms,defs}/*.json', { eager: true, import: 'default' });
+const uiModules = import.meta.glob<UiSchema>('../../../schemas/ui/*.ui.json', { eager: true, import: 'default' });
+const uiFiles = Object.fromEntries(
+  Object.entries(uiModules).map(([path, ui]) => [/([^/]+)\.ui\.json$/.exec(path)![1], ui]),
+) as Partial<Record<FormName, UiSchema>>;
+
+const definitions = createRuntimeDefinitions(schemaFiles, uiFiles);
+
+/** The global i18next (toasts use it) with every locale file, as the app sets it up. */
+export function initI18n(lang: 'en' | 'ja' = 'en') {
+  const resources: Resource = {};
+  for (const [path, content] of Object.entries(localeFiles)) {
+    const [, language, ns] = /locales\/([^/]+)\/([^/]+)\.json$/.exec(path) as unknown as [string, string, string];
+    resources[language] = { ...resources[language], [ns]: content };
+  }
+  void i18next.use(initReactI18next).init({
+    lng: lang,
+    fallbackLng: 'en',
+    resources,
+    ns: Object.keys(resources.en ?? {}),
+    defaultNS: 'portal',
+    initAsync: false,
+    interpolation: { escapeValue: false },
+  });
+  void i18next.changeLanguage(lang);
+  return i18next;
+}
+
+export interface Call {
+  method: string;
+  url: string;
+  headers: Headers;
+  body: unknown;
+}
+
+export type Responder = (call: Call) => { status?: number; body?: unknown; headers?: Record<string, string> } | undefined;
+
+/** A fetch double for the API client: records each call and answers with `respond`. */
+export function fakeApi(respond: Responder) {
+  const calls: Call[] = [];
+  const fetchImpl = (async (input: RequestInfo | URL, init?: RequestInit) => {
+    const call: Call = {
+      method: init?.method ?? 'GET',
+      url: String(input),
+      headers: new Headers(init?.headers),
+      body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
+    };
+    calls.push(call);
+    const answer = respond(call) ?? { status: 404, body: { message: 'Not found', statusCode: 404 } };
+    return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
+      status: answer.status ?? 200,
+      headers: { 'content-type': 'application/json', ...answer.headers },
+    });
+  }) as typeof fetch;
+  configureApi({
+    config: { services: { identity: '', entitlements: '', vendors: '' }, functionKey: 'test-key', functionKeyHeader: 'x-functions-key' },
+    getToken: async () => 'test-token',
+    fetchImpl,
+  });
+  return calls;
+}
+
+export const ACCOUNT_ID = 'account-1';
+
+export function portalConfig(flags: Partial<PortalFlags> = {}): PortalConfig {
+  return {
+    authority: 'https://idp.test',
+    clientId: 'portal',
+    scopes: [],
+    apiScopes: [],
+    bearerToken: 'access',
+    functionKeyHeader: 'x-functions-key',
+    functionKey: 'test-key',
+    services: { identity: '', entitlements: '', vendors: '' },
+    flags: { certmetrics: true, learningSystems: true, odp: true, pearson: true, privo: true, ...flags },
+    redirectWhitelist: [],
+    links: {},
+  };
+}
+
+function Location() {
+  return <output data-testid="location">{useLocation().pathname}</output>;
+}
+
+interface RenderOptions {
+  profile: Profile;
+  etag?: string;
+  path: string;
+  flags?: Partial<PortalFlags>;
+  lang?: 'en' | 'ja';
+}
+
+/** The page at `path` inside the providers the app gives it, with the profile already in the cache. */
+export function pageHarness(page: ReactNode, { profile, etag = '"1"', path, flags, lang = 'en' }: RenderOptions) {
+  const i18n = initI18n(lang);
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  queryClient.setQueryData(profileKeys.account(ACCOUNT_ID), { profile, etag });
+  const ui = (
+    <I18nextProvider i18n={i18n}>
+      <PortalConfigContext.Provider value={portalConfig(flags)}>
+        <SessionContext.Provider value={{ accountId: ACCOUNT_ID }}>
+          <QueryClientProvider client={queryClient}>
+            <FormDefinitionsContext.Provider value={definitions}>
+              <MemoryRouter initialEntries={[path]}>
+                <Routes>
+                  <Route path={path} element={page} />
+                  <Route path="*" element={null} />
+                </Routes>
+                <Location />
+              </MemoryRouter>
+              <PortalToaster />
+            </FormDefinitionsContext.Provider>
+          </QueryClientProvider>
+        </SessionContext.Provider>
+      </PortalConfigContext.Provider>
+    </I18nextProvider>
+  );
+  return { ui, queryClient, i18n };
+}
+
+/** A stored profile with one primary address and a primary phone, as the identity service answers it. */
+export function storedProfile(overrides: Partial<Profile> = {}): Profile {
+  return {
+    id: 'profile-1',
+    ssoId: ACCOUNT_ID,
+    email: 'learner@example.com',
+    alternateEmail: '',
+    company: 'Example Co',
+    givenName: { firstName: 'Ada', middleName: '', lastName: 'Lovelace', suffix: '' },
+    preferredName: { firstName: '', middleName: '', lastName: '', suffix: '' },
+    preferences: { language: 'en' },
+    externalIds: {},
+    isMinor: false,
+    isBlocked: false,
+    addresses: [
+      { index: 0, isPrimary: true, address1: '1 Main St', city: 'Springfield', state: 'IL', country: 'USA', postalCode: '62701' },
+    ],
+    phoneNumbers: [{ index: 0, isPrimary: true, countryCode: '1', phone: '2175550100', phonetype: 'Home' }],
+    ...overrides,
+  } as Profile;
+}
