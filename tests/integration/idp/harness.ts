@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Agent, fetch, type Response } from 'undici';
 import { loadConfig, type ServerConfig } from '../../../src/server/config';
-import { openDatabase, type Database } from '../../../src/server/db';
+import { dropSchema, openDatabase, type Database } from '../../../src/server/db';
 import { startIdentityProvider, type IdentityProvider } from '../../../src/server/idp';
 import type { ThrottleSettings } from '../../../src/server/idp/throttle';
 import { hashPassword } from '../../../src/server/lib/passwords';
@@ -30,8 +30,10 @@ export interface Harness {
 
 export async function startHarness(throttle: Partial<ThrottleSettings> = TEST_THROTTLE): Promise<Harness> {
   const dataDir = await mkdtemp(join(tmpdir(), 'idp-test-'));
-  const config = loadConfig({ DATA_DIR: dataDir, IDP_PORT: '0', PORT: '4399', LOG_LEVEL: 'warn' });
-  const database = await openDatabase(config, { inMemory: true });
+  // PGlite by default; with DATABASE_URL the same tests run on PostgreSQL in a schema of their own.
+  const config = loadConfig({ DATA_DIR: dataDir, IDP_PORT: '0', PORT: '4399', LOG_LEVEL: 'warn', DATABASE_URL: process.env.DATABASE_URL });
+  const schema = config.databaseUrl ? `idp_test_${randomBytes(6).toString('hex')}` : undefined;
+  const database = await openDatabase(config, schema ? { schema } : { inMemory: true });
   const idp = await startIdentityProvider({ config, database, log: quietLog, throttle });
   const agent = new Agent({ connect: { ca: await readFile(idp.caCertPath, 'utf8') } });
   return {
@@ -43,6 +45,7 @@ export async function startHarness(throttle: Partial<ThrottleSettings> = TEST_TH
     async close() {
       await idp.close();
       await agent.close();
+      if (schema) await dropSchema(database.db, schema);
       await database.close();
       await rm(dataDir, { recursive: true, force: true });
     },
