@@ -27,6 +27,36 @@ export interface ServerConfig {
   redirectWhitelist: string[];
   logLevel: string;
   seedOnStart: boolean;
+  /** NODE_ENV === 'production': the development outbox page is off. */
+  production: boolean;
+  /** Origin of the partner sandbox that receives single sign-on launches. */
+  sandboxOrigin: string;
+  /** Code the exam-delivery partner knows this portal by. */
+  pearsonClientCode: string;
+  /** Minutes an exam-delivery launch stays valid. */
+  pearsonSessionTimeout: number;
+  /** Failed access-key guesses allowed per account in one window. */
+  keyGuessLimit: number;
+  keyGuessWindowMs: number;
+  /** Legacy account link attempts allowed per account in one window. */
+  linkAttemptLimit: number;
+  linkAttemptWindowMs: number;
+  /** Folder of the built portal; the portal is served from here with an SPA fallback. */
+  portalDir: string;
+  /** Folder of the JSON Schema files (served read-only at /schemas and compiled for validation). */
+  schemasDir: string;
+  /** Hosts of the links the portal shows (configuration; README lists them). */
+  links: PortalLinks;
+}
+
+export interface PortalLinks {
+  store: string;
+  helpCenter: string;
+  contactSupport: string;
+  community: string;
+  legal: string;
+  certification: { home: string; continuingEducation: string; verify: string };
+  exams: string;
 }
 
 const flag = (value: string | undefined, fallback: boolean): boolean =>
@@ -82,5 +112,28 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       .filter(Boolean),
     logLevel: env.LOG_LEVEL ?? 'info',
     seedOnStart: flag(env.SEED_ON_START, true),
+    production: env.NODE_ENV === 'production',
+    sandboxOrigin: env.SANDBOX_ORIGIN ?? `https://${host}:${sandboxPort}`,
+    pearsonClientCode: env.PEARSON_CLIENT_CODE ?? 'CERTPORTAL',
+    pearsonSessionTimeout: int(env.PEARSON_SESSION_TIMEOUT, 30),
+    keyGuessLimit: int(env.KEY_GUESS_LIMIT, 20),
+    keyGuessWindowMs: int(env.KEY_GUESS_WINDOW_MS, 15 * 60 * 1000),
+    linkAttemptLimit: int(env.LINK_ATTEMPT_LIMIT, 10),
+    linkAttemptWindowMs: int(env.LINK_ATTEMPT_WINDOW_MS, 15 * 60 * 1000),
+    portalDir: resolve(env.PORTAL_DIR ?? 'dist/portal'),
+    schemasDir: resolve(env.SCHEMAS_DIR ?? 'schemas'),
+    links: {
+      store: env.LINK_STORE ?? 'https://shop.certification.example',
+      helpCenter: env.LINK_HELP_CENTER ?? 'https://help.certification.example',
+      contactSupport: env.LINK_CONTACT_SUPPORT ?? 'https://help.certification.example/contact',
+      community: env.LINK_COMMUNITY ?? 'https://community.certification.example',
+      legal: env.LINK_LEGAL ?? 'https://www.certification.example/legal',
+      certification: {
+        home: env.LINK_CERTIFICATION ?? 'https://www.certification.example/certifications',
+        continuingEducation: env.LINK_CONTINUING_EDUCATION ?? 'https://www.certification.example/continuing-education',
+        verify: env.LINK_VERIFY_CERTIFICATION ?? 'https://verify.certification.example',
+      },
+      exams: env.LINK_EXAMS ?? 'https://test.certification.example',
+    },
   };
 }

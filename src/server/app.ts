@@ -1,0 +1,112 @@
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { ServerConfig } from './config';
+import type { Database } from './db';
+import { announcementRoutes } from './announcements/routes';
+import { entitlementRoutes } from './entitlements/routes';
+import { errorsForValidation } from './http/validator';
+import { registerErrorHandling } from './http/errors';
+import { outboxRoutes } from './http/outbox.routes';
+import { portalConfig } from './http/portal-config';
+import { registerStatic } from './http/static';
+import './http/context';
+import { accountRoutes } from './identity/accounts.routes';
+import { profileRoutes } from './identity/profiles.routes';
+import { createAuthenticator, type KeySource } from './lib/auth';
+import { SchemaRegistry } from './lib/validation';
+import { createMailer, type Mailer } from './mail/mailer';
+import { vendorRoutes } from './vendors/routes';
+
+export interface AppOptions {
+  config: ServerConfig;
+  database: Database;
+  /** The identity provider's keys: a jose key function (tests) or its jwks_uri and CA file. */
+  jwks: KeySource;
+  mailer?: Mailer;
+  /** Serve the built portal and schemas/ (the server process does; route tests do not). */
+  serveStatic?: boolean;
+  logger?: boolean | Record<string, unknown>;
+  schemas?: SchemaRegistry;
+}
+
+/** Routes that answer without a token. */
+const PUBLIC_PREFIXES = ['/api/health', '/api/openapi.json', '/api/docs'];
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel },
+    trustProxy: true,
+    bodyLimit: 256 * 1024,
+    ajv: { customOptions: { strict: false } },
+  });
+  const schemas = options.schemas ?? new SchemaRegistry(config.schemasDir);
+  const mailer = options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db });
+  app.decorate('services', { config, db: database.db, schemas, mailer });
+  app.decorateRequest('caller', null as never);
+
+  // Requests are validated by the same Ajv (and files) as the forms; responses are sent as is.
+  for (const [id, schema] of schemas.apiSchemas()) app.addSchema({ ...schema, $id: id });
+  app.setValidatorCompiler(({ schema }) => errorsForValidation(schemas, schema));
+  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+
+  registerErrorHandling(app, { notFound: !options.serveStatic });
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: {
+        title: 'Certification portal services',
+        description: 'Identity, entitlements and vendors services of the portal (spec section 7). Every /api route except health and these docs needs a bearer token and the function key header.',
+        version: '1.0.0',
+      },
+      servers: [{ url: config.publicOrigin }],
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          functionKey: { type: 'apiKey', in: 'header', name: config.functionKeyHeader },
+        },
+      },
+      security: [{ bearer: [], functionKey: [] }],
+      tags: [
+        { name: 'identity', description: 'Accounts, profiles, announcements' },
+        { name: 'entitlements', description: 'Access keys and training products' },
+        { name: 'vendors', description: 'Partner tokens, fulfilment, exam-delivery candidates' },
+        { name: 'service', description: 'Health and documentation' },
+      ],
+    },
+    refResolver: { buildLocalReference: (json, _base, _fragment, i) => String(json.title ?? `schema${i}`).replace(/[^A-Za-z0-9]+/g, '') },
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  const authenticate = createAuthenticator(config, options.jwks);
+  app.addHook('onRequest', async (request) => {
+    const path = request.url.split('?')[0] ?? '';
+    if (!path.startsWith('/api/') || PUBLIC_PREFIXES.some((p) => path === p || path.startsWith(`${p}/`))) return;
+    request.caller = await authenticate(request.headers);
+  });
+
+  app.get(
+    '/api/health',
+    { schema: { tags: ['service'], summary: 'Answers 200 once the service is ready', security: [], response: { 200: { $ref: 'api/health-response.schema.json' } } } },
+    async () => {
+      await database.db.selectFrom('accounts').select('id').limit(1).execute();
+      return { status: 'ok', database: database.dialect };
+    },
+  );
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  app.get('/portal-config.json', { schema: { hide: true } }, async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return portalConfig(config);
+  });
+
+  await app.register(accountRoutes);
+  await app.register(profileRoutes);
+  await app.register(entitlementRoutes);
+  await app.register(announcementRoutes);
+  await app.register(vendorRoutes);
+  if (!config.production) await app.register(outboxRoutes);
+  if (options.serveStatic) await registerStatic(app, config);
+  return app;
+}

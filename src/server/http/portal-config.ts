@@ -1,0 +1,21 @@
+import type { ServerConfig } from '../config';
+
+/** The portal's runtime configuration, from the environment (GET /portal-config.json). */
+export function portalConfig(config: ServerConfig) {
+  return {
+    authority: config.issuer,
+    clientId: config.clientId,
+    scopes: ['openid', 'profile', 'email'],
+    apiScopes: [] as string[],
+    apiAudience: config.apiAudience,
+    bearerToken: config.bearerToken,
+    functionKeyHeader: config.functionKeyHeader,
+    functionKey: config.functionKey,
+    services: { identity: config.publicOrigin, entitlements: config.publicOrigin, vendors: config.publicOrigin },
+    sierraUrl: config.sierraUrl ?? null,
+    sandboxOrigin: config.sandboxOrigin,
+    flags: config.flags,
+    redirectWhitelist: config.redirectWhitelist,
+    links: config.links,
+  };
+}

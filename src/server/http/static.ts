@@ -1,0 +1,27 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import type { ServerConfig } from '../config';
+
+/**
+ * The built portal with an SPA fallback, and schemas/ read-only (the form gallery reloads them at
+ * run time).
+ */
+export async function registerStatic(app: FastifyInstance, config: ServerConfig): Promise<void> {
+  await app.register(fastifyStatic, { root: config.schemasDir, prefix: '/schemas/', decorateReply: false, index: false });
+  const hasPortal = existsSync(join(config.portalDir, 'index.html'));
+  if (hasPortal) {
+    await app.register(fastifyStatic, { root: config.portalDir, prefix: '/', wildcard: false, index: ['index.html'] });
+  } else {
+    app.log.warn({ portalDir: config.portalDir }, 'no built portal; run npm run build');
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    const isFile = /\.[a-z0-9]+$/i.test(path);
+    if (hasPortal && request.method === 'GET' && !path.startsWith('/api/') && !path.startsWith('/schemas/') && !isFile) {
+      return reply.type('text/html; charset=utf-8').sendFile('index.html');
+    }
+    return reply.status(404).send({ message: `No route ${request.method} ${path}`, statusCode: 404 });
+  });
+}

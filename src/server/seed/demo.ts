@@ -1,0 +1,161 @@
+import { createHash } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/types';
+import { hashPassword } from '../lib/passwords';
+import {
+  demoAccounts,
+  demoAnnouncements,
+  demoCmpKeys,
+  demoEntitlements,
+  demoFulfillments,
+  demoKeys,
+  demoLegacyAccounts,
+  demoProducts,
+  LEARNER_ID,
+} from './demo-data';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export async function isSeeded(db: Kysely<DB>): Promise<boolean> {
+  return !!(await db.selectFrom('accounts').select('id').where('id', '=', LEARNER_ID).executeTakeFirst());
+}
+
+/** Inserts whatever demo row is missing; rows that exist are left as they are. */
+export async function seedDemoData(db: Kysely<DB>): Promise<Record<string, number>> {
+  const now = Date.now();
+  const counts = { accounts: 0, profiles: 0, products: 0, entitlements: 0, keys: 0, announcements: 0 };
+  for (const account of demoAccounts) {
+    const exists = await db.selectFrom('accounts').select('id').where('id', '=', account.id).executeTakeFirst();
+    if (!exists) {
+      await db
+        .insertInto('accounts')
+        .values({
+          id: account.id,
+          email: account.email,
+          password_hash: account.password ? await hashPassword(account.password) : null,
+          authentication_source: account.social ? 'socialIdpAuthentication' : 'localAuthentication',
+          is_blocked: account.blocked ?? false,
+          given_name: account.givenName,
+          family_name: account.familyName,
+          locale: account.locale ?? 'en',
+          password_changed_at: null,
+        })
+        .onConflict((oc) => oc.doNothing())
+        .execute();
+      counts.accounts++;
+    }
+    if (account.profile) {
+      const result = await db
+        .insertInto('profiles')
+        .values({ id: profileIdOf(account.id), account_id: account.id, document: JSON.stringify({ ...account.profile, ssoId: account.id }) })
+        .onConflict((oc) => oc.doNothing())
+        .executeTakeFirst();
+      counts.profiles += Number(result.numInsertedOrUpdatedRows ?? 0);
+    }
+    if (account.role) {
+      await db
+        .insertInto('cmp_roles')
+        .values({ account_id: account.id, role: account.role.role, campus_id: account.role.campusId })
+        .onConflict((oc) => oc.doNothing())
+        .execute();
+    }
+  }
+
+  for (const p of demoProducts) {
+    const r = await db
+      .insertInto('products')
+      .values({ id: p.id, vendor: p.vendor, vendor_product_code: p.code, title: p.title, classroom: p.classroom ?? null, product_version: p.version ?? null })
+      .onConflict((oc) => oc.doNothing())
+      .executeTakeFirst();
+    counts.products += Number(r.numInsertedOrUpdatedRows ?? 0);
+  }
+
+  for (const e of demoEntitlements) {
+    const product = demoProducts.find((p) => p.id === e.productId);
+    if (!product) continue;
+    const r = await db
+      .insertInto('entitlements')
+      .values({
+        id: e.id,
+        account_id: e.accountId,
+        vendor: product.vendor,
+        product_id: product.id,
+        product: JSON.stringify({ title: product.title, classroom: product.classroom ?? null, vendorProductCode: product.code, productId: product.id, productTitle: product.title }),
+        consent_status: e.consentStatus ?? 'notRequired',
+        preferred_product_version: product.version ?? null,
+        redemption_date: e.redeemedDaysAgo === null ? null : new Date(now - e.redeemedDaysAgo * DAY_MS),
+        expiration_date: e.expiresInDays === null ? null : new Date(now + e.expiresInDays * DAY_MS),
+        migrated_to_product_title: e.migratedTo ?? null,
+        account_type: e.accountType ?? 'personal',
+        access_key: null,
+        temporary_access: e.temporary ?? false,
+      })
+      .onConflict((oc) => oc.doNothing())
+      .executeTakeFirst();
+    counts.entitlements += Number(r.numInsertedOrUpdatedRows ?? 0);
+  }
+
+  for (const k of demoKeys) {
+    const r = await db
+      .insertInto('access_keys')
+      .values({
+        access_key: k.key,
+        vendor: k.vendor,
+        product_ids: JSON.stringify(k.productIds),
+        is_reservation: k.reservation ?? false,
+        max_uses: k.maxUses ?? null,
+        uses: k.uses ?? 0,
+        activates_at: k.activatesAt ?? null,
+        expires_at: k.expiresAt ?? null,
+        access_days: k.accessDays ?? null,
+        access_expires_at: k.accessExpiresAt ?? null,
+        temporary_access: k.temporary ?? false,
+        for_schools: k.schools ?? false,
+        for_trials: k.trials ?? false,
+        single_product_link: k.singleProductLink ?? false,
+      })
+      .onConflict((oc) => oc.doNothing())
+      .executeTakeFirst();
+    if (Number(r.numInsertedOrUpdatedRows ?? 0) > 0) {
+      counts.keys++;
+      for (const accountId of k.redeemedBy ?? []) {
+        await db.insertInto('key_redemptions').values({ access_key: k.key, account_id: accountId, status: 0 }).execute();
+      }
+    }
+  }
+
+  for (const c of demoCmpKeys) {
+    const exists = await db.selectFrom('cmp_products').select('id').where('access_key', '=', c.key).executeTakeFirst();
+    if (exists) continue;
+    for (const p of c.products) {
+      await db.insertInto('cmp_products').values({ access_key: c.key, cmp_product_id: p.id, name: p.name, remaining: p.remaining }).execute();
+    }
+  }
+
+  for (const l of demoLegacyAccounts) {
+    await db
+      .insertInto('legacy_accounts')
+      .values({
+        login: l.login,
+        email: l.email,
+        phash: createHash('sha256').update(l.password).digest('hex'),
+        certmaster_user_id: l.certMasterUserId,
+        linked_account_id: l.linkedTo,
+      })
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+  }
+
+  for (const f of demoFulfillments) {
+    await db.insertInto('fulfillments').values({ id: f.id, account_id: f.accountId, item: f.item, status: 'pending', address: null, released_at: null }).onConflict((oc) => oc.doNothing()).execute();
+  }
+
+  for (const a of demoAnnouncements) {
+    const r = await db.insertInto('announcements').values(a).onConflict((oc) => oc.doNothing()).executeTakeFirst();
+    counts.announcements += Number(r.numInsertedOrUpdatedRows ?? 0);
+  }
+  return counts;
+}
+
+/** Demo profiles have ids derived from their account ids, so tests and docs can name them. */
+export const profileIdOf = (accountId: string): string => accountId.replace(/^00000000/, '10000000');
