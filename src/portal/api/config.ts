@@ -4,7 +4,7 @@
  * Use:
  *   const config = usePortalConfig();           // inside React
  *   if (config.flags.pearson) { ... }            // feature flags gate routes and views
- *   config.links.store                          // absolute links of the provider's sites
+ *   configLink(config, 'certification.home')    // absolute links of the provider's sites
  *
  * The server owns the file (src/server); this type is the portal's reading of it.
  */
@@ -33,7 +33,18 @@ export interface PortalConfig {
   sierraUrl?: string;
   flags: PortalFlags;
   redirectWhitelist: string[];
-  links: Record<string, string>;
+  links: PortalLinks;
+}
+
+/** Links to the provider's own sites (absolute; they open in a new tab). */
+export interface PortalLinks {
+  store?: string;
+  helpCenter?: string;
+  contactSupport?: string;
+  community?: string;
+  legal?: string;
+  certification?: { home?: string; continuingEducation?: string; verify?: string };
+  exams?: string;
 }
 
 export async function loadPortalConfig(fetchImpl: typeof fetch = fetch): Promise<PortalConfig> {
@@ -50,8 +61,9 @@ export function usePortalConfig(): PortalConfig {
   return config;
 }
 
-/** A named link of config.links, or undefined when the deployment has none. */
-export function configLink(config: Pick<PortalConfig, 'links'>, name: string): string | undefined {
-  const value = config.links?.[name];
+/** A link of config.links by dotted path (e.g. 'certification.home'), or undefined when absent. */
+export function configLink(config: Pick<PortalConfig, 'links'>, path: string): string | undefined {
+  let value: unknown = config.links;
+  for (const key of path.split('.')) value = value && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined;
   return typeof value === 'string' && value ? value : undefined;
 }

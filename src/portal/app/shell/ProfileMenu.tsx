@@ -23,8 +23,12 @@ export function ProfileMenu({ profile, legalHref }: ProfileMenuProps) {
       <DisclosureMenu
         align="end"
         buttonClassName="avatar-button"
-        ariaLabel={t('Header.Profile.Menu', { name })}
-        label={<span aria-hidden="true">{profile ? initials(profile) : ''}</span>}
+        label={
+          <>
+            <span aria-hidden="true">{profile ? initials(profile) : ''}</span>
+            <span className="visually-hidden">{t('Header.Profile.Menu', { name })}</span>
+          </>
+        }
       >
         <div className="profile-card">
           <p className="profile-card__name">{name}</p>

@@ -5,7 +5,7 @@ export const HEADER_LINKS = {
   contactSupport: 'contactSupport',
   community: 'community',
   legal: 'legal',
-  myExams: 'myExams',
-  certifications: 'certifications',
-  continuingEducation: 'continuingEducation',
+  myExams: 'exams',
+  certifications: 'certification.home',
+  continuingEducation: 'certification.continuingEducation',
 } as const;

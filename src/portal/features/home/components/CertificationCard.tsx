@@ -6,7 +6,7 @@ import { Card } from './Card';
 export function CertificationCard() {
   const { t } = useTranslation('home');
   const config = usePortalConfig();
-  const certifications = configLink(config, 'certifications');
+  const certifications = configLink(config, 'certification.home');
   return (
     <Card title={t('Certification.Title')} className="card--certification">
       <p>{t('Certification.Text')}</p>

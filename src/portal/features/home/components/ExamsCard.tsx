@@ -6,8 +6,9 @@ import { Card } from './Card';
 export function ExamsCard() {
   const { t } = useTranslation('home');
   const config = usePortalConfig();
-  const schedule = configLink(config, 'scheduleExam');
-  const manage = configLink(config, 'manageExams');
+  // Both lead to the exam-delivery partner's site, where scheduling and managing happen.
+  const schedule = configLink(config, 'exams');
+  const manage = configLink(config, 'exams');
   return (
     <Card title={t('Exams.Title')} className="card--exams">
       <p>{t('Exams.Text')}</p>

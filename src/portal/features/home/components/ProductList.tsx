@@ -8,13 +8,14 @@ export function ProductList({ entitlements }: { entitlements: readonly Entitleme
     <ul className="product-list" data-testid="active-products">
       {entitlements.map((entitlement) => {
         const expires = formatDisplayDate(entitlement.expirationDate);
+        const meta = [
+          t(`portal:Vendors.${entitlement.vendor}`, { defaultValue: '' }),
+          expires ? t('home:Training.Expires', { date: expires }) : '',
+        ].filter(Boolean);
         return (
           <li key={`${entitlement.vendor}-${entitlement.id}`} className="product">
             <span className="product__title">{entitlementTitle(entitlement)}</span>
-            <span className="product__meta">
-              {t(`portal:Vendors.${entitlement.vendor}`, { defaultValue: '' })}
-              {expires ? ` · ${t('home:Training.Expires', { date: expires })}` : ''}
-            </span>
+            {meta.length > 0 ? <span className="product__meta">{meta.join(' · ')}</span> : null}
             {entitlement.migratedToProductTitle ? (
               <span className="product__notice">
                 {t('home:Training.Migrated', { title: entitlement.migratedToProductTitle })}
