@@ -86,7 +86,8 @@ export async function redeemKey(db: Kysely<DB>, request: RedeemRequest): Promise
   const active = held.filter((e) => isActive(e.expiration_date, now));
   const activeIds = new Set(active.map((e) => e.product_id));
   if (productIds.every((id) => activeIds.has(id))) {
-    const extendable = expiration !== null && active.some((e) => e.expiration_date !== null && new Date(e.expiration_date) < expiration);
+    // Redeeming the same key again never extends: only another key with a later end can.
+    const extendable = !earlier && expiration !== null && active.some((e) => e.expiration_date !== null && new Date(e.expiration_date) < expiration);
     if (extendable) return result(RedemptionStatus.CanExtendAccess, base);
     return result(RedemptionStatus.HasProductAlready, { ...base, activatedProducts: described });
   }
