@@ -29,7 +29,7 @@ describe('toCandidateBody', () => {
   });
 
   it('sends the secondary phone only when it has a number', () => {
-    const body = toCandidateBody({ ...form, secondaryPhoneNumber: { index: 1, countryCode: '1', phone: '2175550111', phonetype: 'Home' } }, 'p');
+    const body = toCandidateBody({ ...form, secondaryPhoneNumber: { index: 1, countryCode: '1', phone: '2175550111', phonetype: 'Home' } } as typeof form, 'p');
     expect(body.secondaryPhoneNumber).toEqual({ countryCode: '1', phone: '2175550111', phonetype: 'Home' });
   });
 });
