@@ -36,6 +36,15 @@ export interface SchemaFormProps<T> {
 
 const EMPTY_CONTEXT: Record<string, unknown> = {};
 
+function useObjectVersion(value: unknown): number {
+  const [seen] = useState(() => ({ value, version: 0 }));
+  if (seen.value !== value) {
+    seen.value = value;
+    seen.version += 1;
+  }
+  return seen.version;
+}
+
 /** The form renderer over whichever definitions the context provides (precompiled or runtime-compiled). */
 export function SchemaFormCore<T = Record<string, unknown>>(props: SchemaFormProps<T>) {
   const { form, formData, onSubmit, onChange, context = EMPTY_CONTEXT, editToggle, serverErrors } = props;
@@ -47,6 +56,9 @@ export function SchemaFormCore<T = Record<string, unknown>>(props: SchemaFormPro
   const mode = editToggle?.mode ?? props.mode ?? 'edit';
 
   const formRef = useRef<Form<T>>(null);
+  // The form owns its data while the learner types (one commit per keystroke); a new formData object
+  // from the feature, such as the saved profile after a refetch, starts it afresh.
+  const dataVersion = useObjectVersion(formData);
   const [status] = useState(createFormStatusStore);
   const [submittedOnce, setSubmittedOnce] = useState(false);
   const globalOptions = useMemo<GlobalFormOptions>(() => ({ idPrefix: form, idSeparator: '_' }), [form]);
@@ -121,7 +133,8 @@ export function SchemaFormCore<T = Record<string, unknown>>(props: SchemaFormPro
         schema={schema}
         uiSchema={resolvedUiSchema}
         validator={validator}
-        formData={formData as T}
+        key={dataVersion}
+        initialFormData={formData as T}
         formContext={formContext}
         widgets={widgets}
         templates={templates}

@@ -35,3 +35,8 @@ export function setup(lang: 'en' | 'ja' = 'en', definitions: FormDefinitions = t
   );
   return { i18n, wrapper, definitions };
 }
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Matches a field label with or without the required marker. */
+export const labelled = (text: string) => new RegExp(`^${escape(text)}( \\*)?$`);

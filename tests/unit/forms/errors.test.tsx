@@ -1,0 +1,71 @@
+// @vitest-environment jsdom
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { SchemaForm } from '../../../src/portal/forms/SchemaForm';
+import { SAMPLES } from '../../../src/portal/gallery/samples';
+import { labelled, setup } from './harness';
+
+function errorOf(input: HTMLElement): string {
+  const ids = (input.getAttribute('aria-describedby') ?? '').split(' ').filter((id) => id.endsWith('__error'));
+  return ids.map((id) => document.getElementById(id)?.textContent ?? '').join('|');
+}
+
+describe.each([
+  ['en', 'Required', 'Invalid city'],
+  ['ja', '必須項目です', '市区町村が正しくありません'],
+] as const)('errors at their fields (%s)', (lang, required, invalidCity) => {
+  const { wrapper, i18n } = setup(lang);
+  const label = (key: string) => i18n.t(key, { ns: 'fields' });
+
+  it('shows required errors at the missing fields, translated, with aria links', async () => {
+    const onSubmit = vi.fn();
+    const { container } = render(<SchemaForm form="profile" formData={{ ...SAMPLES.profile, givenName: { firstName: '', lastName: '' } }} onSubmit={onSubmit} />, { wrapper });
+    await userEvent.click(screen.getByRole('button', { name: i18n.t('widgets:Actions.Submit') }));
+    const first = screen.getByLabelText(labelled(label('Fields.givenName.firstName.label')));
+    expect(first).toHaveAttribute('aria-invalid', 'true');
+    expect(errorOf(first)).toBe(required);
+    expect(errorOf(screen.getByLabelText(labelled(label('Fields.givenName.lastName.label'))))).toBe(required);
+    expect(onSubmit).not.toHaveBeenCalled();
+    // No raw Ajv English anywhere, and no top error list.
+    expect(container.textContent).not.toMatch(/must (have|match|be)/);
+    expect(first).toHaveFocus();
+  });
+
+  it('rejects a 33-character city with the schema message, keeping what was typed', async () => {
+    render(<SchemaForm form="profile" formData={SAMPLES.profile} onSubmit={vi.fn()} />, { wrapper });
+    const city = screen.getByLabelText(labelled(label('Fields.address.city.label')));
+    await userEvent.clear(city);
+    await userEvent.type(city, 'x'.repeat(33));
+    await userEvent.click(screen.getByRole('button', { name: i18n.t('widgets:Actions.Submit') }));
+    expect(errorOf(city)).toBe(invalidCity);
+    expect(city).toHaveValue('x'.repeat(33));
+  });
+
+  it('shows server errors (path -> key) at their fields', () => {
+    render(
+      <SchemaForm
+        form="profile"
+        formData={SAMPLES.profile}
+        serverErrors={{ '/primaryAddress/city': 'Validation.InvalidCity', 'givenName.firstName': 'Validation.InvalidName' }}
+        onSubmit={vi.fn()}
+      />,
+      { wrapper },
+    );
+    const city = screen.getByLabelText(labelled(label('Fields.address.city.label')));
+    expect(errorOf(city)).toBe(invalidCity);
+    expect(city).toHaveAttribute('aria-invalid', 'true');
+    const first = screen.getByLabelText(labelled(label('Fields.givenName.firstName.label')));
+    expect(errorOf(first)).toBe(i18n.t('Validation.InvalidName', { ns: 'validation' }));
+  });
+});
+
+describe('labels and help', () => {
+  const { wrapper, i18n } = setup('ja');
+  it('names each input by its translated label and links its help', () => {
+    render(<SchemaForm form="redeem" formData={{}} onSubmit={vi.fn()} />, { wrapper });
+    const key = screen.getByLabelText(labelled(i18n.t('Fields.accessKey.label', { ns: 'fields' })));
+    const helpId = key.getAttribute('aria-describedby')!;
+    expect(document.getElementById(helpId)).toHaveTextContent(i18n.t('Fields.accessKey.help', { ns: 'fields' }));
+    expect(within(document.body).getByRole('button', { name: '送信' })).toBeInTheDocument();
+  });
+});
