@@ -13,7 +13,6 @@ import { DEFAULT_THROTTLE, signInThrottle, type ThrottleSettings } from './throt
 import { ensureTlsMaterial } from './tls';
 
 export interface IdpLogger {
-  info(...args: unknown[]): void;
   warn(...args: unknown[]): void;
   error(...args: unknown[]): void;
 }
@@ -120,7 +119,6 @@ export async function startIdentityProvider({ config, database, log = console, t
   }, SWEEP_INTERVAL_MS);
   sweep.unref();
 
-  log.info(`identity provider listening on ${issuer}`);
   return {
     issuer,
     jwksUri: `${issuer}/jwks`,

@@ -53,6 +53,16 @@ describe('identity provider protocol', () => {
       dispatcher: harness.agent,
     });
     expect(allowed.headers.get('access-control-allow-origin')).toBe(PORTAL_ORIGIN);
+    // MSAL adds its telemetry headers to the token request; the preflight must let them through.
+    const msalHeaders = 'content-type,client-request-id,x-client-sku,x-client-ver,x-client-os,x-app-name,x-app-ver,x-ms-lib-capability';
+    const preflight = await fetch(`${harness.idp.issuer}/token`, {
+      method: 'OPTIONS',
+      headers: { origin: PORTAL_ORIGIN, 'access-control-request-method': 'POST', 'access-control-request-headers': msalHeaders },
+      dispatcher: harness.agent,
+    });
+    expect(preflight.status).toBeLessThan(300);
+    const allowedHeaders = (preflight.headers.get('access-control-allow-headers') ?? '').toLowerCase();
+    for (const header of msalHeaders.split(',')) expect(allowedHeaders).toContain(header);
     const other = await tokenRequest(harness, { grant_type: 'refresh_token', refresh_token: 'x' });
     expect(other.res.headers.get('access-control-allow-origin')).toBe(PORTAL_ORIGIN);
     const foreign = await fetch(`${harness.idp.issuer}/token`, {
