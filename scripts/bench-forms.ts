@@ -1,0 +1,155 @@
+// npm run bench:forms: validation time per call for each form, precompiled against a runtime-compiled
+// Ajv in the same run, and the gzip size of the forms code as Vite builds it.
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import react from '@vitejs/plugin-react';
+import Ajv2020 from 'ajv/dist/2020';
+import ajvErrors from 'ajv-errors';
+import addFormats from 'ajv-formats';
+import { build, type Rollup } from 'vite';
+import { bundleSchema } from './lib/bundle';
+import { rootDir } from './lib/paths';
+import { type FormName, formNames, formSchemaId, loadSchemaFiles } from './lib/schema-files';
+import { precompiledValidators } from '../src/generated/validators';
+import {
+  validCompanyCountry,
+  validCoursePicker,
+  validDemographics,
+  validEmail,
+  validExam,
+  validPassword,
+  validProfile,
+  validRedeem,
+} from '../tests/unit/schemas/fixtures';
+
+type Doc = Record<string, unknown>;
+const valid: Record<FormName, Doc> = {
+  profile: validProfile,
+  exam: validExam,
+  demographics: validDemographics,
+  'company-country': validCompanyCountry,
+  email: validEmail,
+  password: validPassword,
+  redeem: validRedeem,
+  'course-picker': validCoursePicker,
+};
+// About six errors on the larger forms, as in performance.md's profile mark.
+const invalid: Record<FormName, Doc> = {
+  profile: {
+    ...validProfile,
+    alternateEmail: 'learner@example.com',
+    givenName: { firstName: 'Jo,hn', lastName: '' },
+    primaryAddress: { address1: 'x'.repeat(41), city: 'c'.repeat(33), country: 'USA', postalCode: '1234' },
+    secondaryPhoneNumber: { countryCode: '1', phone: '2175550100', phonetype: 'Home' },
+  },
+  exam: { ...validExam, privacyPolicyAccepted: false, birthYear: '90', givenName: { firstName: 'a@b.com', lastName: '' }, primaryAddress: {} },
+  demographics: { ...validDemographics, birthDay: '31', birthMonth: '04', isOlderThanEighteenYears: false, mobilePhoneNumber: {}, primaryAddress: { country: 'CAN', postalCode: '1' } },
+  'company-country': { company: 'A\\B', country: 'ZZZ' },
+  email: { ...validEmail, email: 'learner@example.com', currentPassword: '', verificationCodeSent: true },
+  password: { currentPassword: 'Abcdefgh12', newPassword: 'Abcdefgh12', confirmPassword: 'x' },
+  redeem: { accessKey: '' },
+  'course-picker': { productId: 'x' },
+};
+
+function timed(fn: () => unknown, budgetMs: number): number {
+  let calls = 0;
+  const start = performance.now();
+  let now = start;
+  while (now - start < budgetMs) {
+    for (let i = 0; i < 100; i += 1) fn();
+    calls += 100;
+    now = performance.now();
+  }
+  return ((now - start) * 1000) / calls;
+}
+
+/** µs per call, median of rounds that alternate between the candidates (the machine is noisy). */
+function compare(candidates: (() => unknown)[], rounds = 5, budgetMs = 120): number[] {
+  candidates.forEach((fn) => timed(fn, 50));
+  const samples = candidates.map(() => [] as number[]);
+  for (let r = 0; r < rounds; r += 1) candidates.forEach((fn, i) => samples[i]?.push(timed(fn, budgetMs)));
+  return samples.map((list) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)] as number);
+}
+
+const files = loadSchemaFiles();
+const rows: string[][] = [];
+for (const form of formNames) {
+  const schema = bundleSchema(formSchemaId(form), files);
+  const pre = precompiledValidators[form][schema.$id as string];
+  if (!pre) throw new Error(`no precompiled validator for ${form}`);
+  const ajv = new Ajv2020({ allErrors: true, $data: true, strict: false, verbose: true, multipleOfPrecision: 8 });
+  addFormats(ajv);
+  ajvErrors(ajv);
+  const t0 = performance.now();
+  const runtime = ajv.compile(schema);
+  const compileMs = performance.now() - t0;
+  const run = (validate: typeof runtime, doc: Doc) => () => validate(doc);
+  const ok = [pre(valid[form]), runtime(valid[form])];
+  const bad = [pre(invalid[form]), pre.errors?.length ?? 0, runtime(invalid[form]), runtime.errors?.length ?? 0];
+  if (ok[0] !== true || ok[1] !== true || bad[0] !== false || bad[2] !== false) throw new Error(`${form}: sample documents misclassified`);
+  const [validPre, validRt] = compare([run(pre as typeof runtime, valid[form]), run(runtime, valid[form])]);
+  const [invalidPre, invalidRt] = compare([run(pre as typeof runtime, invalid[form]), run(runtime, invalid[form])]);
+  rows.push([form, ...[validPre, validRt, invalidPre, invalidRt].map((v) => (v as number).toFixed(1)), String(bad[1]), compileMs.toFixed(1)]);
+}
+const header = ['form', 'valid pre µs', 'valid rt µs', 'invalid pre µs', 'invalid rt µs', 'errors', 'rt compile ms'];
+const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] as string).length)));
+const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i] as number) : c.padStart(widths[i] as number))).join('  ');
+console.log('Validation per call (precompiled = build output; rt = Ajv2020 compiled at run time, same options)\n');
+console.log(line(header));
+for (const row of rows) console.log(line(row));
+
+// Gzip size: Vite production builds of small entries, React and i18n kept outside so that only
+// the form layer and the generated code are counted.
+const work = join(rootDir, 'node_modules/.cache/forms-bench');
+mkdirSync(work, { recursive: true });
+const external = ['react', 'react-dom', 'react/jsx-runtime', 'react-dom/client', 'i18next', 'react-i18next'];
+async function gzipOf(name: string, source: string): Promise<{ raw: number; gzip: number; compiler: boolean }> {
+  const entry = join(work, `${name}.tsx`);
+  writeFileSync(entry, source);
+  const result = (await build({
+    root: work,
+    configFile: false,
+    logLevel: 'silent',
+    plugins: [react()],
+    build: { write: false, minify: true, rollupOptions: { input: entry, external } },
+  })) as Rollup.RollupOutput | Rollup.RollupOutput[];
+  const outputs = (Array.isArray(result) ? result : [result]).flatMap((r) => r.output);
+  let raw = 0;
+  let gzip = 0;
+  let compiler = false;
+  for (const chunk of outputs) {
+    if (chunk.type !== 'chunk') continue;
+    raw += chunk.code.length;
+    gzip += gzipSync(chunk.code).length;
+    // The Ajv compiler generates code with new Function; the precompiled validators never do.
+    compiler ||= /new Function\(|Function\(\s*["'`]/.test(chunk.code);
+  }
+  return { raw, gzip, compiler };
+}
+
+const gen = join(rootDir, 'src/generated');
+const entries: [string, string][] = [
+  ['generated validators, all forms', `import { formSchemas, precompiledValidators } from '${gen}/validators/index.ts';\nconsole.log(formSchemas, precompiledValidators);`],
+  ['generated profile form only', `import * as profile from '${gen}/forms/profile.ts';\nconsole.log(profile);`],
+  [
+    'RJSF precompiled validator + all generated forms',
+    `import createPrecompiledValidator from '@rjsf/validator-ajv8/lib/createPrecompiledValidator.js';\nimport { formSchemas, precompiledValidators } from '${gen}/validators/index.ts';\nconsole.log(createPrecompiledValidator(precompiledValidators.profile, formSchemas.profile as never));`,
+  ],
+];
+const engine = join(rootDir, 'src/portal/forms/SchemaForm.tsx');
+if (existsSync(engine)) {
+  entries.push([
+    'form engine (src/portal/forms) + generated validators',
+    `import { SchemaForm } from '${engine.replace(/\.tsx$/, '')}';\nimport { precompiledValidators } from '${gen}/validators/index.ts';\nconsole.log(SchemaForm, precompiledValidators);`,
+  ]);
+}
+console.log('\nGzip size of forms code (Vite production build; react, react-dom, i18next external)\n');
+for (const [label, source] of entries) {
+  try {
+    const { raw, gzip, compiler } = await gzipOf(label.replace(/[^a-z]+/gi, '-'), source);
+    console.log(`${label.padEnd(55)} ${(gzip / 1024).toFixed(1).padStart(7)} KB gzip  (${(raw / 1024).toFixed(0)} KB raw)${compiler ? '  AJV COMPILER PRESENT' : ''}`);
+  } catch (error) {
+    console.log(`${label.padEnd(55)} build failed: ${(error as Error).message.split('\n')[0]}`);
+  }
+}
