@@ -36,9 +36,10 @@ export interface SchemaFormProps<T> {
 
 const EMPTY_CONTEXT: Record<string, unknown> = {};
 
-function useObjectVersion(value: unknown): number {
+/** Counts new objects, ignoring the form's own data handed back by a feature that stores what onChange gave it. */
+function useObjectVersion(value: unknown, own: { current: unknown }): number {
   const [seen] = useState(() => ({ value, version: 0 }));
-  if (seen.value !== value) {
+  if (seen.value !== value && value !== own.current) {
     seen.value = value;
     seen.version += 1;
   }
@@ -58,7 +59,8 @@ export function SchemaFormCore<T = Record<string, unknown>>(props: SchemaFormPro
   const formRef = useRef<Form<T>>(null);
   // The form owns its data while the learner types (one commit per keystroke); a new formData object
   // from the feature, such as the saved profile after a refetch, starts it afresh.
-  const dataVersion = useObjectVersion(formData);
+  const reported = useRef<unknown>(undefined);
+  const dataVersion = useObjectVersion(formData, reported);
   const [status] = useState(createFormStatusStore);
   const [submittedOnce, setSubmittedOnce] = useState(false);
   const globalOptions = useMemo<GlobalFormOptions>(() => ({ idPrefix: form, idSeparator: '_' }), [form]);
@@ -116,6 +118,7 @@ export function SchemaFormCore<T = Record<string, unknown>>(props: SchemaFormPro
   const handleChange = useCallback(
     (e: IChangeEvent<T>) => {
       if (submittedOnce) status.set({ invalidSubmit: e.errors.length > 0 });
+      reported.current = e.formData;
       onChange?.(e.formData as T);
     },
     [onChange, submittedOnce, status],
