@@ -7,7 +7,7 @@ import type { Database } from '../db';
 import { deleteExpiredPayloads } from './adapter';
 import { interactionRoutes } from './interactions';
 import { ensureProviderSecrets } from './keys';
-import { API_SCOPE, createProvider } from './provider';
+import { createProvider } from './provider';
 import { withIdpTables } from './tables';
 import { DEFAULT_THROTTLE, signInThrottle, type ThrottleSettings } from './throttle';
 import { ensureTlsMaterial } from './tls';
@@ -94,8 +94,17 @@ export async function startIdentityProvider({ config, database, log = console, t
       if (clientId !== config.clientId || !accountId) return undefined;
       const grant = details.grantId ? await provider.Grant.find(details.grantId) : new provider.Grant({ clientId, accountId });
       if (!grant) return undefined;
-      grant.addOIDCScope(String(details.params.scope ?? 'openid'));
-      grant.addResourceScope(config.apiAudience, API_SCOPE);
+      // Whatever the consent prompt found missing (scopes, claims, API scopes) is granted.
+      const missing = details.prompt.details as {
+        missingOIDCScope?: string[];
+        missingOIDCClaims?: string[];
+        missingResourceScopes?: Record<string, string[]>;
+      };
+      if (missing.missingOIDCScope) grant.addOIDCScope(missing.missingOIDCScope.join(' '));
+      if (missing.missingOIDCClaims) grant.addOIDCClaims(missing.missingOIDCClaims);
+      for (const [resource, scopes] of Object.entries(missing.missingResourceScopes ?? {})) {
+        grant.addResourceScope(resource, scopes.join(' '));
+      }
       return grant.save();
     },
   });

@@ -115,6 +115,13 @@ describe('identity provider protocol', () => {
     expect(at.payload.id).toBe(account.id);
   });
 
+  it('never shows the portal a consent screen, even when the request asks for consent', async () => {
+    const { tokens, status } = await signInForTokens(harness, account, { prompt: 'consent', scope: 'openid profile email offline_access api' });
+    expect(status).toBe(200);
+    expect(tokens.scope?.split(' ')).toEqual(expect.arrayContaining(['api']));
+    expect(tokens.refresh_token).toBeTruthy();
+  });
+
   it('rejects a code exchange without the PKCE verifier', async () => {
     const browser = new Browser(harness.agent);
     const { openSignIn, submitSignIn, pkce } = await import('./harness');
