@@ -116,6 +116,8 @@ test.describe('profile page', () => {
       await page.getByRole('button', { name: lang === 'en' ? 'Edit' : '編集' }).click();
       await expectNoSeriousA11yViolations(page, `profile ${lang} editing`);
       await page.setViewportSize(MOBILE);
+      // Reflow: nothing wider than a 375 px screen.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE.width);
       await screenshot(page, `profile-${lang}-375`);
       await expectNoSeriousA11yViolations(page, `profile ${lang} mobile`);
     });
