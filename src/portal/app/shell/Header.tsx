@@ -18,14 +18,14 @@ export function Header() {
   const roleLink = cmpRoleLink(role);
   const store = configLink(config, HEADER_LINKS.store);
   const certificationItems = [
-    { key: 'MyExams', href: configLink(config, HEADER_LINKS.myExams) },
-    { key: 'Certifications', href: configLink(config, HEADER_LINKS.certifications) },
-    { key: 'ContinuingEducation', href: configLink(config, HEADER_LINKS.continuingEducation) },
+    { key: 'Header.Certification.MyExams', href: configLink(config, HEADER_LINKS.myExams) },
+    { key: 'Header.Certification.Certifications', href: configLink(config, HEADER_LINKS.certifications) },
+    { key: 'Header.Certification.ContinuingEducation', href: configLink(config, HEADER_LINKS.continuingEducation) },
   ].filter((item): item is { key: string; href: string } => Boolean(item.href));
   const helpItems = [
-    { key: 'HelpCenter', href: configLink(config, HEADER_LINKS.helpCenter) },
-    { key: 'ContactSupport', href: configLink(config, HEADER_LINKS.contactSupport) },
-    { key: 'Community', href: configLink(config, HEADER_LINKS.community) },
+    { key: 'Header.Help.HelpCenter', href: configLink(config, HEADER_LINKS.helpCenter) },
+    { key: 'Header.Help.ContactSupport', href: configLink(config, HEADER_LINKS.contactSupport) },
+    { key: 'Header.Help.Community', href: configLink(config, HEADER_LINKS.community) },
   ].filter((item): item is { key: string; href: string } => Boolean(item.href));
 
   return (
@@ -54,7 +54,7 @@ export function Header() {
                   {certificationItems.map((item) => (
                     <li key={item.key}>
                       <SmartLink href={item.href} className="menu__item">
-                        {t(`Header.Certification.${item.key}`)}
+                        {t(item.key)}
                       </SmartLink>
                     </li>
                   ))}
@@ -81,7 +81,7 @@ export function Header() {
               {helpItems.map((item) => (
                 <li key={item.key}>
                   <SmartLink href={item.href} className="menu__item">
-                    {t(`Header.Help.${item.key}`)}
+                    {t(item.key)}
                   </SmartLink>
                 </li>
               ))}

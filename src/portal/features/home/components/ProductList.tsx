@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { type Entitlement, entitlementTitle } from '../entitlementActivity';
+import { vendorNameKey } from '../../../ui/vendors';
 import { formatDisplayDate } from '../formatDate';
 
 export function ProductList({ entitlements }: { entitlements: readonly Entitlement[] }) {
@@ -8,8 +9,9 @@ export function ProductList({ entitlements }: { entitlements: readonly Entitleme
     <ul className="product-list" data-testid="active-products">
       {entitlements.map((entitlement) => {
         const expires = formatDisplayDate(entitlement.expirationDate);
+        const vendorKey = vendorNameKey(entitlement.vendor);
         const meta = [
-          t(`portal:Vendors.${entitlement.vendor}`, { defaultValue: '' }),
+          vendorKey ? t(vendorKey) : '',
           expires ? t('home:Training.Expires', { date: expires }) : '',
         ].filter(Boolean);
         return (
