@@ -19,3 +19,28 @@ export const validatorOptions = {
 export function precompiledValidatorCode(schema: JsonSchema): string {
   return compileSchemaValidatorsCode(schema as RJSFSchema, validatorOptions);
 }
+
+/**
+ * The same code as an ES module whose default export is the map of validator functions. Vite's dev
+ * server serves CommonJS source files untouched (the browser then fails on `exports`), and Ajv's own
+ * ESM output fails on export names that are not identifiers (RJSF issue 4436); a default-exported
+ * object has neither problem. The transform is textual and checked: only the two forms Ajv's
+ * standalone output uses are rewritten, anything else is an error.
+ */
+export function toEsModule(cjs: string): string {
+  const imports: string[] = [];
+  let body = cjs.replace(/^"use strict";\n?/, '').replace(/require\("([^"]+)"\)/g, (_m, specifier: string) => {
+    const name = `runtime${imports.length}`;
+    const file = JSON.stringify(specifier.endsWith('.js') ? specifier : `${specifier}.js`);
+    // Node gives a CommonJS module's exports object as the default import; bundlers that honour
+    // __esModule give its `default` property. Normalise both to the exports object the code expects.
+    imports.push(
+      `import * as ${name}Module from ${file};\nconst ${name}Default = ${name}Module.default;\n` +
+        `const ${name} = typeof ${name}Default === 'function' ? { default: ${name}Default } : ${name}Default;`,
+    );
+    return name;
+  });
+  body = body.replace(/(^|[;\n])exports\[/g, '$1validators[');
+  if (/\brequire\(|\bexports\b|\bmodule\.exports\b/.test(body)) throw new Error('Unexpected CommonJS construct in the precompiled validator code');
+  return `${imports.join('\n')}\nconst validators = {};\n${body}\nexport default validators;\n`;
+}
