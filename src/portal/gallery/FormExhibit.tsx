@@ -31,7 +31,7 @@ export function FormExhibit({ form, definitions }: { form: FormName; definitions
   }, [uiSchema, flagValues]);
   const headingId = `gallery-${form}`;
   return (
-    <section aria-labelledby={headingId} className="gallery-form" id={form}>
+    <section aria-labelledby={headingId} className="gallery-form" id={`form-${form}`}>
       <h2 id={headingId}>{t(`Forms.${form}`)}</h2>
       <fieldset className="gallery-context">
         <legend>{t('Context.Title')}</legend>

@@ -54,7 +54,7 @@ export function GalleryApp() {
           <ul>
             {FORM_NAMES.map((form) => (
               <li key={form}>
-                <a href={`#${form}`}>{t(`Forms.${form}`)}</a>
+                <a href={`#form-${form}`}>{t(`Forms.${form}`)}</a>
               </li>
             ))}
           </ul>
@@ -65,7 +65,7 @@ export function GalleryApp() {
         <FormDefinitionsContext.Provider value={loaded.definitions}>
           {FORM_NAMES.map((form) =>
             loaded.failures[form] ? (
-              <section key={form} id={form} className="gallery-form">
+              <section key={form} id={`form-${form}`} className="gallery-form">
                 <h2>{t(`Forms.${form}`)}</h2>
                 <p role="alert">{t('LoadFailed', { message: loaded.failures[form] })}</p>
               </section>
