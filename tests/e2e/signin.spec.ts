@@ -3,7 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { decodeJwt } from 'jose';
 import { loadConfig } from '../../src/server/config';
 import { expectNoSeriousA11yViolations } from './support/axe';
-import { DEMO_LEARNER } from './support/auth';
+import { DEMO_LEARNER, signIn } from './support/auth';
 import { DESKTOP, screenshot } from './support/screenshots';
 
 // The provider's pages allow only their own scripts; axe is injected inline, so CSP is bypassed here.
@@ -114,6 +114,16 @@ test.describe('identity provider sign-in page', () => {
     await expectNoSeriousA11yViolations(page, 'sign-in en social');
     await social.click();
     expect((await redirected).searchParams.get('code')).toBeTruthy();
+  });
+
+  test('signs out of the provider from the portal and comes back without a second click', async ({ page }) => {
+    await page.setViewportSize(DESKTOP);
+    await signIn(page, DEMO_LEARNER.email, DEMO_LEARNER.password);
+    await page.getByTestId('profile-menu').getByRole('button').first().click();
+    await page.getByRole('button', { name: 'Log out' }).click();
+    // The provider's session is gone: the portal's next sign-in shows the form instead of passing through.
+    await page.waitForURL((url) => url.origin === issuer && url.pathname.startsWith('/interaction/'), { timeout: 30_000 });
+    await expect(page.getByLabel('Email address')).toBeVisible();
   });
 
   test('switches language on the page itself', async ({ page }) => {
