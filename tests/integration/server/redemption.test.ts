@@ -34,25 +34,25 @@ describe.each(stores)('redemption on %s', (store) => {
 
   // Each seeded key gives the learner the code its README row names.
   const platformKeys = demoKeys.filter((k) => k.vendor === 'certMaster' && k.learnerResult in RedemptionStatus);
-  it.each(platformKeys.map((k) => [k.learnerResult, k.key] as const))('%s from key %s', async (name, key) => {
-    if (skip) return;
+  it.for(platformKeys.map((k) => [k.learnerResult, k.key] as const))('%s from key %s', async ([name, key], ctx) => {
+    if (skip) return ctx.skip();
     await expectCode(key, name as RedemptionStatusName);
   });
 
-  it('InvalidKey for an unknown key, ReservationNotFound for an unknown reservation code', async () => {
-    if (skip) return;
+  it('InvalidKey for an unknown key, ReservationNotFound for an unknown reservation code', async (ctx) => {
+    if (skip) return ctx.skip();
     await expectCode('NO-SUCH-KEY-1', 'InvalidKey');
     await expectCode('RSV-NOT-THERE-1', 'ReservationNotFound');
   });
 
-  it('UserProfileNotFound without a platform link, and without a profile', async () => {
-    if (skip) return;
+  it('UserProfileNotFound without a platform link, and without a profile', async (ctx) => {
+    if (skip) return ctx.skip();
     await expectCode('DEMO-SUCCESS-0000', 'UserProfileNotFound', linkOnly);
     await expectCode('DEMO-SUCCESS-0000', 'UserProfileNotFound', noProfile, '/api/redemptions/redeem');
   });
 
-  it('Success creates entitlements with dates; a second redemption gives HasProductAlready with the products', async () => {
-    if (skip) return;
+  it('Success creates entitlements with dates; a second redemption gives HasProductAlready with the products', async (ctx) => {
+    if (skip) return ctx.skip();
     const who = account(22);
     const first = await expectCode('DEMO-SUCCESS-0000', 'Success', who);
     expect(first.activatedProducts).toEqual([{ title: 'A+ Core 1 CertMaster Learn', vendorProductCode: 'CM-APL-1201', productId: 3 }]);
@@ -64,8 +64,8 @@ describe.each(stores)('redemption on %s', (store) => {
     expect(again.activatedProducts.map((p: { productId: number }) => p.productId)).toEqual([3]);
   });
 
-  it('a single-use reservation: Success for the first account, DuplicateReservationForUser for it again, ReservationAlreadyUsed for another', async () => {
-    if (skip) return;
+  it('a single-use reservation: Success for the first account, DuplicateReservationForUser for it again, ReservationAlreadyUsed for another', async (ctx) => {
+    if (skip) return ctx.skip();
     await server.database.db
       .insertInto('access_keys')
       .values({ access_key: `RSV-ONCE-${store.toUpperCase()}`, vendor: 'certMaster', product_ids: JSON.stringify([1]), is_reservation: true, max_uses: 1, access_days: 30 })
@@ -75,15 +75,15 @@ describe.each(stores)('redemption on %s', (store) => {
     await expectCode(`RSV-ONCE-${store.toUpperCase()}`, 'ReservationAlreadyUsed', account(27));
   });
 
-  it('the generic route redeems other vendors; the platform route refuses their keys', async () => {
-    if (skip) return;
+  it('the generic route redeems other vendors; the platform route refuses their keys', async (ctx) => {
+    if (skip) return ctx.skip();
     await expectCode('DEMO-CANVAS-0102', 'InvalidKey');
     const body = await expectCode('DEMO-CANVAS-0102', 'Success', learner, '/api/redemptions/redeem');
     expect(body.vendor).toBe('canvas');
   });
 
-  it('is-valid, getvendor and its 404 for a key of no vendor', async () => {
-    if (skip) return;
+  it('is-valid, getvendor and its 404 for a key of no vendor', async (ctx) => {
+    if (skip) return ctx.skip();
     const h = await server.headers(learner.accountId);
     const valid = await server.app.inject({ method: 'GET', url: '/api/redemptions/certmaster-platform/access-key/DEMO-OWNED-0004/is-valid', headers: h });
     expect(valid.json()).toEqual({ isValid: true });
@@ -94,8 +94,8 @@ describe.each(stores)('redemption on %s', (store) => {
     expect(none.json()).toMatchObject({ statusCode: 404, message: expect.any(String) });
   });
 
-  it('CertMaster Practice: products by key, redeem with certMasterProductId, none left when the limit is reached', async () => {
-    if (skip) return;
+  it('CertMaster Practice: products by key, redeem with certMasterProductId, none left when the limit is reached', async (ctx) => {
+    if (skip) return ctx.skip();
     const who = account(26);
     const h = await server.headers(who.accountId);
     const products = await server.app.inject({ method: 'GET', url: '/api/vendors/cmp/CMP-MULTI-0201?cmpId=x', headers: h });
@@ -121,8 +121,8 @@ describe.each(stores)('redemption on %s', (store) => {
     expect(owned.json().redemptionStatus).toBe(RedemptionStatus.HasProductAlready);
   });
 
-  it('400 with keys for a missing access key; 403 for another account id', async () => {
-    if (skip) return;
+  it('400 with keys for a missing access key; 403 for another account id', async (ctx) => {
+    if (skip) return ctx.skip();
     const res = await server.app.inject({ method: 'POST', url: '/api/redemptions/redeem', headers: await server.headers(learner.accountId), payload: { userId: learner.accountId } });
     expect(res.statusCode).toBe(400);
     expect(res.json().errors).toContainEqual({ path: '/accessKey', key: 'Validation.Required' });
@@ -135,8 +135,8 @@ describe.each(stores)('redemption on %s', (store) => {
     expect(other.statusCode).toBe(403);
   });
 
-  it('guessing keys is limited through a counter in the database', async () => {
-    if (skip) return;
+  it('guessing keys is limited through a counter in the database', async (ctx) => {
+    if (skip) return ctx.skip();
     const who = account(25);
     for (let i = 0; i < 4; i++) await expectCode(`GUESS-${i}`, 'InvalidKey', who);
     const blocked = await redeem('GUESS-X', who);

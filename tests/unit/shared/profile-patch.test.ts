@@ -1,4 +1,4 @@
-import jsonPatch from 'fast-json-patch';
+import jsonPatch, { type Operation } from 'fast-json-patch';
 import { buildProfilePatch } from '../../../src/shared/profile-patch';
 import { renumber, toProfileView, type ProfileView, type StoredProfile } from '../../../src/shared/profile-view';
 
@@ -23,7 +23,7 @@ const edit = (change: (view: ProfileView) => void, from: StoredProfile = stored)
 };
 
 const apply = (from: StoredProfile, patch: ReturnType<typeof buildProfilePatch>) =>
-  renumber(jsonPatch.applyPatch(structuredClone(from), patch as jsonPatch.Operation[]).newDocument);
+  renumber(jsonPatch.applyPatch(structuredClone(from), patch as Operation[]).newDocument);
 
 describe('buildProfilePatch', () => {
   it('replaces a changed top-level field at /{field}', () => {
