@@ -24,8 +24,10 @@ export default function HomePage() {
       <AddressBannerSlot />
       <div className="home__grid">
         <TrainingCard profileId={profile?.id} />
-        <ExamsCard />
-        <CertificationCard />
+        <div className="home__side">
+          <ExamsCard />
+          <CertificationCard />
+        </div>
       </div>
       <Announcements />
     </div>
