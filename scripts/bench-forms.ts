@@ -11,7 +11,7 @@ import { build, type Rollup } from 'vite';
 import { bundleSchema } from './lib/bundle';
 import { rootDir } from './lib/paths';
 import { type FormName, formNames, formSchemaId, loadSchemaFiles } from './lib/schema-files';
-import { precompiledValidators } from '../src/generated/validators';
+import { precompiledValidators, rootKeys } from '../src/generated/validators';
 import {
   validCompanyCountry,
   validCoursePicker,
@@ -76,7 +76,7 @@ const files = loadSchemaFiles();
 const rows: string[][] = [];
 for (const form of formNames) {
   const schema = bundleSchema(formSchemaId(form), files);
-  const pre = precompiledValidators[form][schema.$id as string];
+  const pre = precompiledValidators[form][rootKeys[form]];
   if (!pre) throw new Error(`no precompiled validator for ${form}`);
   const ajv = new Ajv2020({ allErrors: true, $data: true, strict: false, verbose: true, multipleOfPrecision: 8 });
   addFormats(ajv);

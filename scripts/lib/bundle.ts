@@ -45,7 +45,9 @@ export function withoutProse(node: unknown): unknown {
  * Titles and comments are left out unless `keepProse` (the type generator names types after titles).
  */
 export function bundleSchema(rootId: string, files: SchemaFile[], { keepProse = false } = {}): JsonSchema {
-  const bundled = bundleWithProse(rootId, files);
+  // Without its root $id: RJSF resolves local refs against a relative id with a folder
+  // ("forms/x.schema.json") to a wrong path; RJSF then keys the root validator by the schema's hash.
+  const { $id: _rootId, ...bundled } = bundleWithProse(rootId, files);
   return keepProse ? bundled : (withoutProse(bundled) as JsonSchema);
 }
 

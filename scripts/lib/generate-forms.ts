@@ -1,5 +1,6 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { hashForSchema, type RJSFSchema } from '@rjsf/utils';
 import { bundleSchema } from './bundle';
 import { formModule, indexModule } from './index-module';
 import { type FormName, formNames, formSchemaId, type JsonSchema, loadSchemaFiles } from './schema-files';
@@ -66,7 +67,7 @@ export async function generateForms(outDir = generatedDir, dir = schemasDir): Pr
     put(`validators/${form}.js`, toEsModule(code));
     put(`validators/${form}.d.ts`, VALIDATORS_DTS);
     put(`types/${form}.ts`, await formTypes(form, bundled));
-    put(`forms/${form}.ts`, formModule(form, fields));
+    put(`forms/${form}.ts`, formModule(form, fields, hashForSchema(schema as RJSFSchema)));
   }
   put('validators/index.ts', indexModule(formNames));
   return { written, forms: [...formNames] };
