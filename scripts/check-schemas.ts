@@ -14,6 +14,8 @@ import { formNames, formSchemaId, type JsonSchema, loadSchemaFiles } from './lib
 import { hoistConditionalProperties } from './lib/types';
 
 const DRAFT_2020 = 'https://json-schema.org/draft/2020-12/schema';
+// The widgets the form engine registers (schemas/README.md), plus RJSF's own hidden widget.
+const WIDGETS = ['text', 'email', 'password', 'select', 'country', 'state', 'phone', 'checkbox', 'birthMonth', 'time', 'hidden'];
 const problems: string[] = [];
 
 function listJson(dir: string): string[] {
@@ -97,7 +99,9 @@ for (const form of formNames) {
     }, schema);
   const walkUi = (node: JsonSchema, path: string[]): void => {
     for (const [key, value] of Object.entries(node)) {
-      if (key === 'ui:options' && value && typeof value === 'object') {
+      if (key === 'ui:widget' && !WIDGETS.includes(value as string)) {
+        pathProblems.push(`ui/${form}: ${path.join('/')} uses unknown widget "${String(value)}"`);
+      } else if (key === 'ui:options' && value && typeof value === 'object') {
         const options = value as Record<string, unknown>;
         for (const k of ['labelKey', 'helpKey']) if (typeof options[k] === 'string') uiKeys.set(options[k] as string, `${form}:${path.join('/')}`);
         if (typeof options.optionLabelPrefix === 'string') {

@@ -2,9 +2,9 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { hashForSchema, type RJSFSchema } from '@rjsf/utils';
 import { bundleSchema } from './bundle';
-import { formModule, indexModule } from './index-module';
+import { formModule, indexModule, typesIndexModule } from './index-module';
 import { type FormName, formNames, formSchemaId, type JsonSchema, loadSchemaFiles } from './schema-files';
-import { formTypes, hoistConditionalProperties } from './types';
+import { formTypes, hoistConditionalProperties, typeName } from './types';
 import { precompiledValidatorCode, toEsModule } from './validators';
 import { generatedDir, schemasDir } from './paths';
 
@@ -70,5 +70,6 @@ export async function generateForms(outDir = generatedDir, dir = schemasDir): Pr
     put(`forms/${form}.ts`, formModule(form, fields, hashForSchema(schema as RJSFSchema)));
   }
   put('validators/index.ts', indexModule(formNames));
+  put('types/index.ts', typesIndexModule(formNames, typeName));
   return { written, forms: [...formNames] };
 }

@@ -100,3 +100,8 @@ export const formFields: Record<FormName, readonly string[]> = ${map('fields')};
 export const rootKeys: Record<FormName, string> = ${map('rootKey')};
 ${HELPERS}`;
 }
+
+/** src/generated/types/index.ts: the data type of every form. */
+export function typesIndexModule(forms: readonly string[], typeName: (form: string) => string): string {
+  return `${HEADER}${forms.map((f) => `export type { ${typeName(f)} } from './${f}';`).join('\n')}\n`;
+}

@@ -1,7 +1,8 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { bundleSchema } from '../../../scripts/lib/bundle';
-import { generatedDir } from '../../../scripts/lib/paths';
+import { generateForms } from '../../../scripts/lib/generate-forms';
+import { generatedDir, rootDir } from '../../../scripts/lib/paths';
 import { formNames, formSchemaId, loadSchemaFiles } from '../../../scripts/lib/schema-files';
 import { hoistConditionalProperties } from '../../../scripts/lib/types';
 import { formFields, formSchemas } from '../../../src/generated/validators';
@@ -27,3 +28,16 @@ it('hoists fields that exist only under a condition into the types and field lis
   expect(types).toMatch(/birthMonth\?: Month/);
   expect(types).toMatch(/isUsCitizenOlderThanEighteenYears\?: boolean/);
 });
+
+it('generation is deterministic and src/generated is up to date with schemas/', async () => {
+  const out = join(rootDir, 'node_modules/.cache/schema-generation');
+  rmSync(out, { recursive: true, force: true });
+  const first = await generateForms(out);
+  expect(first.written.length).toBeGreaterThan(formNames.length * 5);
+  const second = await generateForms(out);
+  expect(second.written).toEqual([]);
+  for (const path of first.written) {
+    expect(readFileSync(join(generatedDir, path), 'utf8'), `${path} is stale: run npm run gen`).toBe(readFileSync(join(out, path), 'utf8'));
+  }
+  rmSync(out, { recursive: true, force: true });
+}, 60000);
