@@ -4,6 +4,7 @@ import type { UiSchema } from '@rjsf/utils';
 import { readBehaviours } from '../forms/behaviours/declarations';
 import type { FormDefinitions, FormName } from '../forms/definitions';
 import { SchemaFormCore } from '../forms/SchemaFormCore';
+import { CONTEXT_FLAG, FORM_TITLE } from './galleryKeys';
 import { RulesList } from './RulesList';
 import { SAMPLE_OPTIONS, SAMPLES } from './samples';
 
@@ -32,13 +33,13 @@ export function FormExhibit({ form, definitions }: { form: FormName; definitions
   const headingId = `gallery-${form}`;
   return (
     <section aria-labelledby={headingId} className="gallery-form" id={`form-${form}`}>
-      <h2 id={headingId}>{t(`Forms.${form}`)}</h2>
+      <h2 id={headingId}>{t(FORM_TITLE[form])}</h2>
       <fieldset className="gallery-context">
         <legend>{t('Context.Title')}</legend>
         {flags.map((flag) => (
           <label key={flag}>
             <input type="checkbox" checked={flagValues[flag] ?? false} onChange={(e) => setFlagValues((v) => ({ ...v, [flag]: e.target.checked }))} />{' '}
-            {t(`Context.${flag}`, { defaultValue: flag })}
+            {CONTEXT_FLAG[flag] ? t(CONTEXT_FLAG[flag]) : flag}
           </label>
         ))}
         <label>

@@ -5,6 +5,7 @@ import { FORM_NAMES, FormDefinitionsContext, type FormDefinitions, type FormName
 import { LANGUAGES } from '../forms/i18n/localeResources';
 import { createRuntimeDefinitions } from '../forms/validation/runtimeDefinitions';
 import { FormExhibit } from './FormExhibit';
+import { FORM_TITLE, LANGUAGE_NAME } from './galleryKeys';
 import { loadFormFiles } from './loadSchemaFiles';
 
 type Loaded = { definitions: FormDefinitions; failures: Partial<Record<FormName, string>> };
@@ -46,7 +47,7 @@ export function GalleryApp() {
         <div role="group" aria-label={t('Language')} className="gallery-languages">
           {LANGUAGES.map((lang) => (
             <button key={lang} type="button" aria-pressed={i18n.language === lang} onClick={() => void i18n.changeLanguage(lang)}>
-              {t(`Languages.${lang}`)}
+              {t(LANGUAGE_NAME[lang])}
             </button>
           ))}
         </div>
@@ -54,7 +55,7 @@ export function GalleryApp() {
           <ul>
             {FORM_NAMES.map((form) => (
               <li key={form}>
-                <a href={`#form-${form}`}>{t(`Forms.${form}`)}</a>
+                <a href={`#form-${form}`}>{t(FORM_TITLE[form])}</a>
               </li>
             ))}
           </ul>
@@ -66,7 +67,7 @@ export function GalleryApp() {
           {FORM_NAMES.map((form) =>
             loaded.failures[form] ? (
               <section key={form} id={`form-${form}`} className="gallery-form">
-                <h2>{t(`Forms.${form}`)}</h2>
+                <h2>{t(FORM_TITLE[form])}</h2>
                 <p role="alert">{t('LoadFailed', { message: loaded.failures[form] })}</p>
               </section>
             ) : (

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import { FORM_NAMESPACES } from '../forms/i18n/useFormText';
 import { type Condition, describeRules, type Rule } from './describeRules';
+import { CONDITION, PATTERN, PATTERN_OTHER, RULE, RULE_INVALID } from './galleryKeys';
 
 function labelKeyAt(ui: UiSchema, path: string): string | undefined {
   let node: unknown = ui;
@@ -20,18 +21,19 @@ export function RulesList({ schema, uiSchema }: { schema: RJSFSchema; uiSchema: 
     const key = labelKeyAt(uiSchema, path);
     return key && i18n.exists(key, { ns: FORM_NAMESPACES }) ? `${t(key, { ns: FORM_NAMESPACES })} (${path})` : path;
   };
-  const condition = (c: Condition) => t(`gallery:Rules.${c.kind}`, { field: label(c.field), value: c.value });
+  const condition = (c: Condition) => t(CONDITION[c.kind], { field: label(c.field), value: c.value });
   const ruleText = (rule: Rule) => {
     const params = rule.params ?? {};
     let body: string;
     if (rule.key === 'Pattern') {
-      const named = `gallery:Rules.Pattern.${params.name}`;
+      const named = PATTERN[String(params.name)];
       const message = params.message ? t(String(params.message), { ns: FORM_NAMESPACES }) : t('widgets:Errors.Invalid');
-      body = params.name && i18n.exists(named) ? t(named) : t('gallery:Rules.Pattern.Other', { message });
+      body = named ? t(named) : t(PATTERN_OTHER, { message });
     } else if (rule.key === 'MustEqual' || rule.key === 'MustDiffer') {
-      body = t(`gallery:Rules.${rule.key}`, { field: label(String(params.field)) });
+      body = t(RULE[rule.key]!, { field: label(String(params.field)) });
     } else {
-      body = t(`gallery:Rules.${rule.key}`, params);
+      const key = RULE[rule.key];
+      body = key ? t(key, params) : t(RULE_INVALID);
     }
     if (!rule.when) return body;
     return `${t('gallery:Rules.When', { conditions: rule.when.map(condition).join(t('gallery:Rules.And')) })} ${body}`;
