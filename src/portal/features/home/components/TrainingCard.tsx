@@ -1,25 +1,31 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { configLink, usePortalConfig } from '../../../api/config';
 import { SmartLink } from '../../../ui/links/SmartLink';
-import { Modal } from '../../../ui/modal/Modal';
 import { Skeleton } from '../../../ui/skeleton/Skeleton';
 import { useEntitlements } from '../api/entitlements';
 import { partitionEntitlements } from '../entitlementActivity';
 import { Card } from './Card';
 import { ProductList } from './ProductList';
 
+// The dialog library loads on first use, not with the home page.
+const InstructionsModal = lazy(() => import('./InstructionsModal'));
+
 export function TrainingCard({ profileId }: { profileId: string | undefined }) {
   const { t } = useTranslation('home');
   const config = usePortalConfig();
   const [instructionsOpen, setInstructionsOpen] = useState(false);
+  const [instructionsLoaded, setInstructionsLoaded] = useState(false);
   const store = configLink(config, 'store');
   const support = configLink(config, 'contactSupport');
 
   return (
     <Card title={t('Training.Title')} className="card--training">
       <div className="card__actions">
-        <button type="button" className="button button--primary" onClick={() => setInstructionsOpen(true)}>
+        <button type="button" className="button button--primary" onClick={() => {
+            setInstructionsLoaded(true);
+            setInstructionsOpen(true);
+          }}>
           {t('Training.Redeem')}
         </button>
       </div>
@@ -39,13 +45,11 @@ export function TrainingCard({ profileId }: { profileId: string | undefined }) {
         {t('Training.Missing.Text')}{' '}
         {support ? <SmartLink href={support}>{t('Training.Missing.Link')}</SmartLink> : null}
       </p>
-      <Modal open={instructionsOpen} onOpenChange={setInstructionsOpen} title={t('Training.Instructions.Title')}>
-        <ol className="instructions">
-          <li>{t('Training.Instructions.Step1')}</li>
-          <li>{t('Training.Instructions.Step2')}</li>
-          <li>{t('Training.Instructions.Step3')}</li>
-        </ol>
-      </Modal>
+      {instructionsLoaded ? (
+        <Suspense fallback={null}>
+          <InstructionsModal open={instructionsOpen} onOpenChange={setInstructionsOpen} />
+        </Suspense>
+      ) : null}
     </Card>
   );
 }
