@@ -78,7 +78,7 @@ for (const form of formNames) {
   const schema = bundleSchema(formSchemaId(form), files);
   const pre = precompiledValidators[form][rootKeys[form]];
   if (!pre) throw new Error(`no precompiled validator for ${form}`);
-  const ajv = new Ajv2020({ allErrors: true, $data: true, strict: false, verbose: true, multipleOfPrecision: 8 });
+  const ajv = new Ajv2020({ allErrors: true, $data: true, strict: false, multipleOfPrecision: 8 });
   addFormats(ajv);
   ajvErrors(ajv);
   const t0 = performance.now();
