@@ -35,5 +35,6 @@ export async function initI18n(lang: UiLanguage): Promise<i18n> {
     returnNull: false,
   });
   document.documentElement.lang = lang;
+  document.title = i18next.t('portal:App.Title');
   return i18next;
 }
