@@ -1,6 +1,7 @@
 // npm run bench:forms: validation time per call for each form, precompiled against a runtime-compiled
 // Ajv in the same run, and the gzip size of the forms code as Vite builds it.
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
@@ -65,8 +66,8 @@ function timed(fn: () => unknown, budgetMs: number): number {
 }
 
 /** µs per call, median of rounds that alternate between the candidates (the machine is noisy). */
-function compare(candidates: (() => unknown)[], rounds = 5, budgetMs = 120): number[] {
-  candidates.forEach((fn) => timed(fn, 50));
+function compare(candidates: (() => unknown)[], rounds = 7, budgetMs = 100): number[] {
+  candidates.forEach((fn) => timed(fn, 200));
   const samples = candidates.map(() => [] as number[]);
   for (let r = 0; r < rounds; r += 1) candidates.forEach((fn, i) => samples[i]?.push(timed(fn, budgetMs)));
   return samples.map((list) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)] as number);
@@ -95,7 +96,8 @@ for (const form of formNames) {
 const header = ['form', 'valid pre µs', 'valid rt µs', 'invalid pre µs', 'invalid rt µs', 'errors', 'rt compile ms'];
 const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] as string).length)));
 const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i] as number) : c.padStart(widths[i] as number))).join('  ');
-console.log('Validation per call (precompiled = build output; rt = Ajv2020 compiled at run time, same options)\n');
+console.log('Validation per call (precompiled = build output; rt = Ajv2020 compiled at run time, same options)');
+console.log(`median of 7 alternating rounds; load average ${loadavg().map((l) => l.toFixed(1)).join(' ')} on ${cpus().length} cores\n`);
 console.log(line(header));
 for (const row of rows) console.log(line(row));
 
