@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import ExamProfilePage from '../../../src/portal/features/profile/ExamProfilePage';
 import { toCandidateBody } from '../../../src/portal/features/profile/api/create-candidate';
@@ -58,6 +58,18 @@ describe('ExamProfilePage', () => {
     expect(body).not.toHaveProperty('primaryPhoneNumber');
     expect(body).not.toHaveProperty('secondaryPhoneNumber');
     expect(body.privacyPolicyAccepted).toBe(true);
+  });
+
+  it('returns to the in-app returnto target once the candidate exists', async () => {
+    const stored = storedProfile();
+    const calls = fakeApi((call) => (call.method === 'POST' ? { body: { ...stored, externalIds: { pearsonVue: 'PV-7' } } } : { body: stored }));
+    const { ui } = pageHarness(<ExamProfilePage />, { profile: stored, path: '/profile/pearson?returnto=/home' });
+    render(ui);
+    const privacy = screen.getByLabelText<HTMLInputElement>(/I have read and accept the privacy policy/);
+    if (!privacy.checked) await userEvent.click(privacy);
+    await userEvent.click(screen.getByRole('button', { name: /Submit|Save/ }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/home$/));
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1);
   });
 
   it('shows the missing-field notice and sends nothing while the form is invalid', async () => {

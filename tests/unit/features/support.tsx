@@ -118,7 +118,7 @@ export function pageHarness(page: ReactNode, { profile, etag = '"1"', path, flag
             <FormDefinitionsContext.Provider value={definitions}>
               <MemoryRouter initialEntries={[path]}>
                 <Routes>
-                  <Route path={path} element={page} />
+                  <Route path={path.split('?')[0]} element={page} />
                   <Route path="*" element={null} />
                 </Routes>
                 <Location />

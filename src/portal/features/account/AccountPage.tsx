@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useProfile } from '../../api/profile';
+import { ReturnLink } from '../../ui/links/ReturnLink';
 import { Skeleton } from '../../ui/skeleton/Skeleton';
 import { AccountTabs } from './components/AccountTabs';
 import { SocialLoginNotice } from './components/SocialLoginNotice';
@@ -13,6 +14,7 @@ export default function AccountPage() {
   const { profile, isPending, isError } = useProfile();
   return (
     <div className="page account-page">
+      <ReturnLink />
       <h1>{t('Account.Title')}</h1>
       {isPending && <Skeleton lines={4} />}
       {isError && <p role="alert">{t('Account.LoadError')}</p>}

@@ -1,7 +1,12 @@
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { usePortalConfig } from '../../api/config';
 import { useProfile } from '../../api/profile';
+import { fields as formFields } from '../../../generated/forms/exam';
 import { SchemaForm } from '../../forms/SchemaForm';
+import { ReturnLink } from '../../ui/links/ReturnLink';
+import { isAbsoluteUrl, resolveReturnTo } from '../../ui/links/returnTo';
 import { Skeleton } from '../../ui/skeleton/Skeleton';
 import type { ProfileView } from '../../../shared/profile-view';
 import { useCreateCandidate } from './api/create-candidate';
@@ -18,21 +23,32 @@ export default function ExamProfilePage() {
   const { t } = useTranslation('profile');
   const { profile, isPending, isError } = useProfile();
   const blocked = useBlockedRedirect(profile);
-  const view = useFormView('exam', profile);
+  const view = useFormView(formFields, profile);
   const candidateId = examProviderId(profile);
   const { mutateAsync } = useCreateCandidate();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const { redirectWhitelist } = usePortalConfig();
+  const returnTo = params.get('returnto');
 
   const context = useMemo(() => ({ hasExamProviderId: Boolean(candidateId) }), [candidateId]);
   const send = useCallback(
     async (data: ProfileView) => {
-      if (profile) await mutateAsync({ form: data, profileId: profile.id });
+      if (!profile) return;
+      await mutateAsync({ form: data, profileId: profile.id });
+      // An exam entry point that sent the learner here (returnto) gets them back once the candidate exists.
+      if (!returnTo) return;
+      const target = resolveReturnTo(returnTo, redirectWhitelist, window.location.origin);
+      if (isAbsoluteUrl(target)) window.location.assign(target);
+      else void navigate(target);
     },
-    [profile, mutateAsync],
+    [profile, mutateAsync, returnTo, redirectWhitelist, navigate],
   );
   const form = useFormSubmission({ initial: view, send, successToast: 'profile:Toast.CandidateCreated' });
 
   return (
     <div className="page profile-page">
+      <ReturnLink />
       <h1>{t('Exam.Title')}</h1>
       <p className="profile-page__intro">{t('Exam.Intro')}</p>
       {isPending && <Skeleton lines={6} />}

@@ -1,8 +1,10 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useProfile } from '../../api/profile';
+import { fields as formFields } from '../../../generated/forms/profile';
 import { SchemaForm } from '../../forms/SchemaForm';
 import { useEditToggle } from '../../forms/useEditToggle';
+import { ReturnLink } from '../../ui/links/ReturnLink';
 import { Skeleton } from '../../ui/skeleton/Skeleton';
 import { buildProfilePatch } from '../../../shared/profile-patch';
 import type { ProfileView } from '../../../shared/profile-view';
@@ -16,7 +18,7 @@ import './profile.css';
 export default function ProfilePage() {
   const { t } = useTranslation('profile');
   const { profile, etag, isPending, isError } = useProfile();
-  const view = useFormView('profile', profile);
+  const view = useFormView(formFields, profile);
   const toggle = useEditToggle();
   const { mutateAsync } = usePatchProfile();
 
@@ -31,6 +33,7 @@ export default function ProfilePage() {
 
   return (
     <div className="page profile-page">
+      <ReturnLink />
       <h1>{t('Profile.Title')}</h1>
       <p className="profile-page__intro">{t('Profile.Intro')}</p>
       {isPending && <Skeleton lines={6} />}
