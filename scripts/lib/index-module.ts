@@ -33,6 +33,8 @@ interface MappedError {
 }
 
 const SUMMARY_KEY = 'Validation.FormInvalid';
+/** For an error no schema gave a key (none should remain): still a key, never Ajv's English. */
+const FALLBACK_KEY = 'Validation.InvalidValue';
 
 /**
  * Ajv errors (after ajv-errors) as field errors: "required" errors move from the parent to the missing
@@ -49,7 +51,7 @@ export function toFieldErrors(errors: readonly MappedError[] | null | undefined)
     }
   };
   for (const error of errors ?? []) {
-    const key = error.keyword === 'errorMessage' && error.message ? error.message : SUMMARY_KEY;
+    const key = error.keyword === 'errorMessage' && error.message ? error.message : FALLBACK_KEY;
     if (key === SUMMARY_KEY) continue;
     const originals = (error.params.errors as MappedError[] | undefined) ?? [];
     const children = originals
