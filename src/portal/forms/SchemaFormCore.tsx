@@ -35,6 +35,8 @@ export interface SchemaFormProps<T> {
 }
 
 const EMPTY_CONTEXT: Record<string, unknown> = {};
+// A box that must be checked (`const: true`) starts unchecked rather than pre-ticked.
+const DEFAULT_STATE = { constAsDefaults: 'never' } as const;
 
 /** Counts new objects, ignoring the form's own data handed back by a feature that stores what onChange gave it. */
 function useObjectVersion(value: unknown, own: { current: unknown }): number {
@@ -144,6 +146,7 @@ export function SchemaFormCore<T = Record<string, unknown>>(props: SchemaFormPro
         transformErrors={transformErrors}
         showErrorList={false}
         noHtml5Validate
+        experimental_defaultFormStateBehavior={DEFAULT_STATE}
         focusOnFirstError
         readonly={readonly}
         extraErrors={extraErrors}

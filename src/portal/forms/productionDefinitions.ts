@@ -1,26 +1,45 @@
-import type { UiSchema } from '@rjsf/utils';
+import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 // The precompiled-validator factory alone: the package index would also pull in the Ajv compiler.
 import createPrecompiledValidator from '@rjsf/validator-ajv8/lib/createPrecompiledValidator.js';
-import { formSchemas, precompiledValidators } from '../../generated/validators/index';
-import type { FormDefinition, FormDefinitions, FormName } from './definitions';
-import { withoutRootId } from './validation/rootSchema';
+import type { ValidatorFunctions } from '@rjsf/validator-ajv8';
+import type { FormDefinition, FormName } from './definitions';
 
+interface GeneratedForm {
+  schema: Record<string, unknown>;
+  validators: ValidatorFunctions;
+}
+
+// One chunk per form (schemas/README.md), so a page loads only the validators of its own forms.
+const generated = import.meta.glob<GeneratedForm>('../../generated/forms/*.ts');
 const uiFiles = import.meta.glob<UiSchema>('../../../schemas/ui/*.ui.json', { eager: true, import: 'default' });
-const cache = new Map<FormName, FormDefinition>();
+const loading = new Map<FormName, Promise<FormDefinition>>();
+const loaded = new Map<FormName, FormDefinition>();
 
-/** The learner-facing forms: the schemas bundled at build time and the validators compiled from them. */
-export const productionDefinitions: FormDefinitions = (form) => {
-  let definition = cache.get(form);
-  if (!definition) {
-    const { schema, id, key } = withoutRootId(formSchemas[form]);
-    const functions = precompiledValidators[form];
-    const root = id ? functions[id] : undefined;
-    definition = {
-      schema,
-      uiSchema: uiFiles[`../../../schemas/ui/${form}.ui.json`] ?? {},
-      validator: createPrecompiledValidator(root ? { ...functions, [key]: root } : functions, schema),
-    };
-    cache.set(form, definition);
+async function load(form: FormName): Promise<FormDefinition> {
+  const loader = generated[`../../generated/forms/${form}.ts`];
+  if (!loader) throw new Error(`No generated definition for form ${form}; run npm run gen`);
+  const { schema, validators } = await loader();
+  return {
+    schema: schema as RJSFSchema,
+    uiSchema: uiFiles[`../../../schemas/ui/${form}.ui.json`] ?? {},
+    validator: createPrecompiledValidator(validators, schema as RJSFSchema),
+  };
+}
+
+/** The learner-facing definition of a form: its bundled schema and the validators compiled from it at build time. */
+export function loadProductionDefinition(form: FormName): Promise<FormDefinition> {
+  let promise = loading.get(form);
+  if (!promise) {
+    promise = load(form).then((definition) => {
+      loaded.set(form, definition);
+      return definition;
+    });
+    loading.set(form, promise);
   }
-  return definition;
-};
+  return promise;
+}
+
+/** The definition if its chunk has already loaded, so a form shown again renders at once. */
+export function loadedProductionDefinition(form: FormName): FormDefinition | undefined {
+  return loaded.get(form);
+}

@@ -1,10 +1,9 @@
-import type { UiSchema, ValidatorType } from '@rjsf/utils';
+import type { RJSFSchema, UiSchema, ValidatorType } from '@rjsf/utils';
 import { customizeValidator } from '@rjsf/validator-ajv8';
 import Ajv2020 from 'ajv/dist/2020';
 import ajvErrors from 'ajv-errors';
 import type { FormDefinition, FormDefinitions, FormName } from '../definitions';
 import { bundleSchema } from '../../../../scripts/lib/bundle';
-import { withoutRootId } from './rootSchema';
 
 /** The stock Ajv of the forms contract: Ajv2020, allErrors, $data, not strict, formats and ajv-errors. */
 export function createRuntimeValidator(): ValidatorType {
@@ -25,12 +24,10 @@ export function createRuntimeDefinitions(schemaFiles: Record<string, unknown>, u
     let definition = cache.get(form);
     if (!definition) {
       definition = {
-        schema: withoutRootId(
-          bundleSchema(
-            `forms/${form}.schema.json`,
-            Object.entries(schemaFiles).map(([path, schema]) => ({ path, schema: schema as Record<string, unknown> })),
-          ),
-        ).schema,
+        schema: bundleSchema(
+          `forms/${form}.schema.json`,
+          Object.entries(schemaFiles).map(([path, schema]) => ({ path, schema: schema as Record<string, unknown> })),
+        ) as RJSFSchema,
         uiSchema: uiFiles[form] ?? {},
         validator: createRuntimeValidator(),
       };

@@ -3,6 +3,7 @@ import type { WidgetProps } from '@rjsf/utils';
 import { ariaProps } from './aria';
 import type { SchemaFormContext } from '../behaviours/formContext';
 import { useFormText } from '../i18n/useFormText';
+import { enumOf } from './enumLists';
 
 export interface SelectOption {
   value: string;
@@ -41,23 +42,31 @@ export function SelectControl(props: SelectControlProps) {
   );
 }
 
+/** A list shown as it is (suffixes) keeps a stored value that is not on it, which the schema still accepts. */
+function withStoredValue(list: string[], value: unknown): string[] {
+  return typeof value === 'string' && value !== '' && !list.includes(value) ? [...list, value] : list;
+}
+
 interface ContextOption {
   value: string | number;
   label: string;
 }
 
 /**
- * A select over the schema's enum, option labels `t(optionLabelPrefix + '.' + value)`; or, with
- * `optionsFrom`, over `formContext[optionsFrom]` whose labels are already texts (course names).
+ * A select over the schema's enum, option labels `t(optionLabelPrefix + '.' + value)`; with
+ * `optionsFrom`, over `formContext[optionsFrom]` whose labels are already texts (course names); with
+ * `enumFrom`, over the enum of a defs file, shown as it is (name suffixes).
  */
 export function SelectWidget(props: WidgetProps) {
   const { text } = useFormText();
-  const { optionLabelPrefix, optionsFrom } = props.options;
+  const { optionLabelPrefix, optionsFrom, enumFrom } = props.options;
   const context = (props.registry.formContext as SchemaFormContext | undefined)?.context;
   const fromContext = typeof optionsFrom === 'string' && Array.isArray(context?.[optionsFrom]) ? (context[optionsFrom] as ContextOption[]) : undefined;
   const values: { value: unknown; label: string }[] = fromContext
     ? fromContext.map((o) => ({ value: o.value, label: o.label }))
-    : (props.options.enumOptions ?? []).map((o) => ({
+    : typeof enumFrom === 'string'
+      ? withStoredValue(enumOf(enumFrom), props.value).map((v) => ({ value: v, label: v }))
+      : (props.options.enumOptions ?? []).map((o) => ({
         value: o.value,
         label: text(typeof optionLabelPrefix === 'string' ? `${optionLabelPrefix}.${String(o.value)}` : String(o.label)),
       }));
