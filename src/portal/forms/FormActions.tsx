@@ -6,14 +6,17 @@ interface FormActionsProps {
   submitLabel: string;
   toggle?: EditToggle;
   submitWhenEdited: boolean;
+  /** A read-only form without the Edit toggle only shows its data. */
+  readonly: boolean;
   /** fields key of the notice shown while a submitted form has errors. */
   invalidNotice?: string;
 }
 
 /** Submit (with its spinner), Edit/Cancel and the missing-field notice; reads the status store only. */
-export function FormActions({ submitLabel, toggle, submitWhenEdited, invalidNotice }: FormActionsProps) {
+export function FormActions({ submitLabel, toggle, submitWhenEdited, invalidNotice, readonly }: FormActionsProps) {
   const { edited, submitting, invalidSubmit } = useFormStatus();
   const { text } = useFormText();
+  if (!toggle && readonly) return null;
   if (toggle && toggle.mode === 'readonly') {
     return (
       <div className="form-actions">

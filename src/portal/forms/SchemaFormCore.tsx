@@ -160,6 +160,7 @@ export function SchemaFormCore<T = Record<string, unknown>>(props: SchemaFormPro
           toggle={editToggle}
           submitWhenEdited={behaviours.submitWhenEdited}
           invalidNotice={behaviours.invalidNotice}
+          readonly={readonly}
         />
       </Form>
     </FormStatusContext.Provider>

@@ -56,6 +56,8 @@ describe('phone widget', () => {
     const { wrapper } = setup('en');
     const { unmount } = render(<SchemaForm form="profile" mode="readonly" formData={SAMPLES.profile} onSubmit={vi.fn()} />, { wrapper });
     expect(document.getElementById('profile_primaryPhoneNumber_phone')).toHaveValue('(630) 555-0142');
+    // A read-only form without the Edit toggle has nothing to submit.
+    expect(screen.queryByRole('button')).toBeNull();
     unmount();
     render(<SchemaForm form="profile" formData={SAMPLES.profile} onSubmit={vi.fn()} />, { wrapper });
     expect(document.getElementById('profile_primaryPhoneNumber_phone')).toHaveValue('6305550142');
