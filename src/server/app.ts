@@ -90,10 +90,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.get(
     '/api/health',
     { schema: { tags: ['service'], summary: 'Answers 200 once the service is ready', security: [], response: { 200: { $ref: 'api/health-response.schema.json' } } } },
-    async () => {
-      await database.db.selectFrom('accounts').select('id').limit(1).execute();
-      return { status: 'ok', database: database.dialect };
-    },
+    // The app is built only after the database opened and migrated: answering means ready.
+    async () => ({ status: 'ok', database: database.dialect }),
   );
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   app.get('/portal-config.json', { schema: { hide: true } }, async (_request, reply) => {

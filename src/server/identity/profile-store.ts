@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import jsonPatch, { type Operation } from 'fast-json-patch';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { renumber, withDerivedFields, type StoredProfile } from '../../shared/profile-view';
 import type { DB } from '../db/types';
-import { badRequest, notFound, preconditionFailed, type FieldError } from '../lib/errors';
+import { badRequest, forbidden, notFound, preconditionFailed, type FieldError } from '../lib/errors';
 
 export interface ProfileRow {
   id: string;
@@ -103,31 +103,72 @@ function safeGet(document: unknown, pointer: string): unknown {
 /** Paths a patch touched, for the audit record. */
 export const patchPaths = (patch: Operation[]): string[] => [...new Set(patch.map((op) => op.path))];
 
+type Audit = { actorId: string; action: string; paths: string[] };
+
 /**
- * Writes a new document if the stored version is still `expectedVersion` (else 412), and records
- * who changed which paths.
+ * Writes a new document if the stored version is still the one read (else 412), and records who
+ * changed which paths, in one statement (no round trips for a transaction).
  */
-export async function saveProfile(
+export async function saveProfile(db: Kysely<DB>, row: ProfileRow, document: StoredProfile, audit: Audit): Promise<ProfileRow> {
+  const updated = await tryWrite(db, row, document, audit);
+  if (!updated) throw preconditionFailed();
+  return updated;
+}
+
+async function tryWrite(db: Kysely<DB>, row: ProfileRow, document: StoredProfile, audit: Audit): Promise<ProfileRow | undefined> {
+  const updated = await db
+    .with('updated', (qb) =>
+      qb
+        .updateTable('profiles')
+        .set({ document: JSON.stringify(document), version: row.version + 1, updated_at: new Date() })
+        .where('id', '=', row.id)
+        .where('version', '=', row.version)
+        .returning(['id', 'account_id', 'document', 'version']),
+    )
+    .with('audit', (qb) =>
+      qb
+        .insertInto('profile_audit')
+        .columns(['profile_id', 'actor_id', 'action', 'paths'])
+        .expression((eb) =>
+          eb
+            .selectFrom('updated')
+            .select((s) => ['updated.id', s.val(audit.actorId).as('actor_id'), s.val(audit.action).as('action'), sql<string>`${JSON.stringify(audit.paths)}::jsonb`.as('paths')]),
+        )
+        .returning('profile_id'),
+    )
+    .selectFrom('updated')
+    .selectAll()
+    .executeTakeFirst();
+  return updated as ProfileRow | undefined;
+}
+
+const MAX_WRITE_ATTEMPTS = 5;
+
+/**
+ * Reads the profile, lets `change` compute the new document from it (it may throw to refuse:
+ * nothing is written), then writes it if nobody wrote in between; otherwise it starts over with the
+ * newer copy. A client that wants to hear about the other write sends If-Match (checked in
+ * `change`), and gets 412 on the second round.
+ */
+export async function updateProfile(
   db: Kysely<DB>,
-  row: ProfileRow,
-  document: StoredProfile,
-  audit: { actorId: string; action: string; paths: string[] },
+  id: string,
+  ownerId: string,
+  change: (row: ProfileRow) => { document: StoredProfile } & Audit,
 ): Promise<ProfileRow> {
-  return db.transaction().execute(async (trx) => {
-    const updated = await trx
-      .updateTable('profiles')
-      .set({ document: JSON.stringify(document), version: row.version + 1, updated_at: new Date() })
-      .where('id', '=', row.id)
-      .where('version', '=', row.version)
-      .returning(['id', 'account_id', 'document', 'version'])
-      .executeTakeFirst();
-    if (!updated) throw preconditionFailed();
-    await trx
-      .insertInto('profile_audit')
-      .values({ profile_id: row.id, actor_id: audit.actorId, action: audit.action, paths: JSON.stringify(audit.paths) })
-      .execute();
-    return updated as ProfileRow;
-  });
+  for (let attempt = 0; attempt < MAX_WRITE_ATTEMPTS; attempt++) {
+    // The id in the path may be the profile's or its account's; either way it must be the caller's.
+    const row = (await db
+      .selectFrom('profiles')
+      .select(['id', 'account_id', 'document', 'version'])
+      .where((eb) => eb.or([eb('id', '=', id), eb('account_id', '=', id)]))
+      .executeTakeFirst()) as ProfileRow | undefined;
+    if (!row || row.account_id !== ownerId) throw forbidden();
+    const { document, ...audit } = change(row);
+    const written = await tryWrite(db, row, document, audit);
+    if (written) return written;
+  }
+  throw preconditionFailed('The profile is changing too often; try again.');
 }
 
 export async function createProfile(db: Kysely<DB>, accountId: string, document: StoredProfile): Promise<ProfileRow> {

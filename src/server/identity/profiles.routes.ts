@@ -13,6 +13,7 @@ import {
   patchPaths,
   profileResponse,
   saveProfile,
+  updateProfile,
   type ProfileRow,
 } from './profile-store';
 
@@ -79,16 +80,13 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
         },
       },
       async (request, reply) => {
-        const row = await ownProfile(request, request.params.id);
-        checkIfMatch(row, request.headers['if-match']);
         const formFields = schemas.fields(variant.form);
-        const next = applyProfilePatch(row.document, request.body, patchableFields(formFields));
-        const errors = schemas.validate(variant.form, pickFields(toProfileView(next), formFields));
-        if (errors) throw badRequest(errors);
-        const saved = await saveProfile(db, row, next, {
-          actorId: request.caller.accountId,
-          action: variant.action,
-          paths: patchPaths(request.body),
+        const saved = await updateProfile(db, request.params.id, request.caller.accountId, (row) => {
+          checkIfMatch(row, request.headers['if-match']);
+          const next = applyProfilePatch(row.document, request.body, patchableFields(formFields));
+          const errors = schemas.validate(variant.form, pickFields(toProfileView(next), formFields));
+          if (errors) throw badRequest(errors);
+          return { document: next, actorId: request.caller.accountId, action: variant.action, paths: patchPaths(request.body) };
         });
         return send(reply, saved);
       },
