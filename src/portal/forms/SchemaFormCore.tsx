@@ -81,6 +81,15 @@ export function SchemaFormCore<T = Record<string, unknown>>(props: SchemaFormPro
     };
   }, [behaviours, globalOptions, context, status]);
 
+  // Fresh data starts a fresh form: not edited, no failed submit.
+  const seenVersion = useRef(dataVersion);
+  useEffect(() => {
+    if (dataVersion === seenVersion.current) return;
+    seenVersion.current = dataVersion;
+    status.reset();
+    setSubmittedOnce(false);
+  }, [dataVersion, status]);
+
   // Cancel puts back the data the form was opened with.
   const cancels = editToggle?.cancels ?? 0;
   const seenCancels = useRef(cancels);
