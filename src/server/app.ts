@@ -30,6 +30,26 @@ export interface AppOptions {
   schemas?: SchemaRegistry;
 }
 
+/** `api/redeem-request.schema.json` -> `RedeemRequest`. */
+function componentName(id: unknown, i: number): string {
+  const base = typeof id === 'string' ? (id.split('/').pop() ?? '').replace(/\.schema\.json$|\.json$/, '') : '';
+  return base ? base.replace(/(^|[-_.])([a-z0-9])/g, (_m, _s, c: string) => c.toUpperCase()) : `Schema${i}`;
+}
+
+/** The document shows shapes; Ajv's bookkeeping (message keys, dialect ids) stays out of it. */
+function stripValidationKeywords<T>(document: T): T {
+  const visit = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(visit);
+    if (!node || typeof node !== 'object') return node;
+    return Object.fromEntries(
+      Object.entries(node)
+        .filter(([key]) => !['errorMessage', '$schema', '$id'].includes(key))
+        .map(([key, value]) => [key, visit(value)]),
+    );
+  };
+  return visit(document) as T;
+}
+
 /** Routes that answer without a token. */
 const PUBLIC_PREFIXES = ['/api/health', '/api/openapi.json', '/api/docs'];
 
@@ -38,6 +58,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },
     trustProxy: true,
+    // The spec writes /api/announcements/ with a slash; both spellings answer.
+    routerOptions: { ignoreTrailingSlash: true },
     bodyLimit: 256 * 1024,
     ajv: { customOptions: { strict: false } },
   });
@@ -55,7 +77,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(swagger, {
     openapi: {
-      openapi: '3.0.3',
+      openapi: '3.1.0',
       info: {
         title: 'Certification portal services',
         description: 'Identity, entitlements and vendors services of the portal (spec section 7). Every /api route except health and these docs needs a bearer token and the function key header.',
@@ -76,7 +98,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         { name: 'service', description: 'Health and documentation' },
       ],
     },
-    refResolver: { buildLocalReference: (json, _base, _fragment, i) => String(json.title ?? `schema${i}`).replace(/[^A-Za-z0-9]+/g, '') },
+    refResolver: { buildLocalReference: (json, _base, _fragment, i) => componentName(json.$id, i) },
+    transformObject: (documents) => stripValidationKeywords('openapiObject' in documents ? documents.openapiObject : documents.swaggerObject),
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 

@@ -196,7 +196,7 @@ describe('profiles', () => {
     const h = await server.headers(learner.accountId);
     const ja = await server.app.inject({ method: 'GET', url: '/api/announcements/?language=ja', headers: h });
     expect(ja.json().map((a: { id: string }) => a.id).sort()).toEqual(['maintenance-ja', 'welcome-ja']);
-    const ko = await server.app.inject({ method: 'GET', url: '/api/announcements/?language=ko', headers: h });
+    const ko = await server.app.inject({ method: 'GET', url: '/api/announcements?language=ko', headers: h });
     expect(ko.json().map((a: { id: string }) => a.id).sort()).toEqual(['maintenance-en', 'welcome-en']);
   });
 });
