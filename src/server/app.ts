@@ -1,3 +1,4 @@
+import cors from '@fastify/cors';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -74,6 +75,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
 
   registerErrorHandling(app, { notFound: !options.serveStatic });
+
+  await app.register(cors, {
+    origin: config.corsOrigins,
+    methods: ['GET', 'POST', 'PATCH', 'OPTIONS'],
+    allowedHeaders: ['authorization', 'content-type', 'if-match', config.functionKeyHeader],
+    exposedHeaders: ['etag', 'retry-after'],
+    maxAge: 600,
+  });
 
   await app.register(swagger, {
     openapi: {

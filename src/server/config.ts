@@ -47,6 +47,8 @@ export interface ServerConfig {
   schemasDir: string;
   /** Hosts of the links the portal shows (configuration; README lists them). */
   links: PortalLinks;
+  /** Other origins a portal may call /api from (the Vite dev server by default). */
+  corsOrigins: string[];
 }
 
 export interface PortalLinks {
@@ -135,5 +137,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       },
       exams: env.LINK_EXAMS ?? 'https://test.certification.example',
     },
+    corsOrigins: (env.CORS_ORIGINS ?? 'http://localhost:5173')
+      .split(',')
+      .map((o) => o.trim())
+      .filter(Boolean),
   };
 }

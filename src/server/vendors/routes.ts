@@ -4,7 +4,7 @@ import { buildProfilePatch } from '../../shared/profile-patch';
 import { pickFields, toProfileView, type ProfileView } from '../../shared/profile-view';
 import { requireOwn } from '../http/context';
 import { patchableFields } from '../identity/profiles.routes';
-import { applyProfilePatch, findProfile, findProfileByAccount, PROTECTED_FIELDS, profileResponse, saveProfile, type ProfileRow } from '../identity/profile-store';
+import { applyProfilePatch, etagOf, findProfile, findProfileByAccount, PROTECTED_FIELDS, profileResponse, saveProfile, type ProfileRow } from '../identity/profile-store';
 import { badRequest, conflict, forbidden, notFound } from '../lib/errors';
 import { partnerJwt, pearsonHash, zendeskJwt } from './tokens';
 
@@ -199,7 +199,7 @@ export async function vendorRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: ref('profile'), ...errorResponses },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const row = await ownProfile(request, request.body.id);
       const account = await db.selectFrom('accounts').select(['email', 'is_blocked']).where('id', '=', row.account_id).executeTakeFirstOrThrow();
       if (account.is_blocked || row.document.isBlocked) throw forbidden('Exam registration is suspended for this account.');
@@ -225,7 +225,7 @@ export async function vendorRoutes(app: FastifyInstance): Promise<void> {
         action: 'pearson-candidate',
         paths: [...patch.map((op) => op.path), '/externalIds/pearsonVue'],
       });
-      return profileResponse(saved);
+      return reply.header('etag', etagOf(saved)).send(profileResponse(saved));
     },
   );
 }

@@ -91,6 +91,29 @@ describe('authentication and authorisation', () => {
   });
 });
 
+describe('cross-origin calls', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer('pglite', { CORS_ORIGINS: 'http://portal.localhost:5173' });
+  });
+  afterAll(async () => server.close());
+
+  it('answers the preflight of a configured origin, with the function key and If-Match allowed and ETag exposed', async () => {
+    const preflight = await server.app.inject({
+      method: 'OPTIONS',
+      url: '/api/profiles/x',
+      headers: { origin: 'http://portal.localhost:5173', 'access-control-request-method': 'PATCH', 'access-control-request-headers': 'authorization,if-match' },
+    });
+    expect(preflight.statusCode).toBe(204);
+    expect(preflight.headers['access-control-allow-origin']).toBe('http://portal.localhost:5173');
+    expect(String(preflight.headers['access-control-allow-headers'])).toContain(server.config.functionKeyHeader);
+    const get = await server.app.inject({ method: 'GET', url: `/api/profiles/account/${learner.accountId}`, headers: { ...(await server.headers(learner.accountId)), origin: 'http://portal.localhost:5173' } });
+    expect(String(get.headers['access-control-expose-headers'])).toContain('etag');
+    const stranger = await server.app.inject({ method: 'GET', url: '/api/health', headers: { origin: 'https://elsewhere.example' } });
+    expect(stranger.headers['access-control-allow-origin']).toBeUndefined();
+  });
+});
+
 describe('ID tokens as bearer (BEARER_TOKEN=id)', () => {
   let server: TestServer;
   beforeAll(async () => {
