@@ -50,7 +50,7 @@ export async function issueCode(
 export async function consumeCode(db: Kysely<DB>, accountId: string, code: string): Promise<string> {
   const row = await db.selectFrom('email_verifications').selectAll().where('account_id', '=', accountId).executeTakeFirst();
   const fail = (key: string) => badRequest([{ path: '/verificationCode', key }]);
-  if (!row) throw fail('Validation.VerificationCodeInvalid');
+  if (!row) throw fail('Validation.InvalidVerificationCode');
   const drop = () => db.deleteFrom('email_verifications').where('account_id', '=', accountId).execute();
   if (new Date(row.expires_at).getTime() <= Date.now()) {
     await drop();
@@ -69,7 +69,7 @@ export async function consumeCode(db: Kysely<DB>, accountId: string, code: strin
       throw fail('Validation.VerificationCodeAttempts');
     }
     await db.updateTable('email_verifications').set({ attempts }).where('account_id', '=', accountId).execute();
-    throw fail('Validation.VerificationCodeInvalid');
+    throw fail('Validation.InvalidVerificationCode');
   }
   await drop();
   return row.new_email;

@@ -137,12 +137,12 @@ export function toFieldErrors(errors: ErrorObject[]): FieldError[] {
       if (originals.length > 0 && originals.every((o) => WRAPPERS.includes(o.keyword))) continue;
       const paths = new Set(originals.map(pathOf));
       if (paths.size === 0) paths.add(error.instancePath);
-      for (const path of paths) push(path, error.message ?? 'Validation.Invalid');
+      for (const path of paths) push(path, error.message ?? 'Validation.InvalidValue');
     } else if (!WRAPPERS.includes(error.keyword)) {
-      push(pathOf(error), error.keyword === 'required' ? 'Validation.Required' : 'Validation.Invalid');
+      push(pathOf(error), error.keyword === 'required' ? 'Validation.Required' : 'Validation.InvalidValue');
     }
   }
   // A wrapper error alone still means the data failed: report it at its own path.
-  if (out.length === 0 && errors[0]) push(errors[0].instancePath, 'Validation.Invalid');
+  if (out.length === 0 && errors[0]) push(errors[0].instancePath, 'Validation.InvalidValue');
   return out;
 }

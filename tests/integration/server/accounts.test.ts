@@ -43,7 +43,7 @@ describe('accounts', () => {
 
       const reused = await post(who, 'change-email', { verificationCode: code });
       expect(reused.statusCode).toBe(400);
-      expect(reused.json().errors).toEqual([{ path: '/verificationCode', key: 'Validation.VerificationCodeInvalid' }]);
+      expect(reused.json().errors).toEqual([{ path: '/verificationCode', key: 'Validation.InvalidVerificationCode' }]);
     });
 
     it('a resend replaces the code', async () => {
@@ -74,7 +74,7 @@ describe('accounts', () => {
       const wrong = code === '000000' ? '111111' : '000000';
       const keys: string[] = [];
       for (let i = 0; i < 5; i++) keys.push((await post(who, 'change-email', { verificationCode: wrong })).json().errors[0].key);
-      expect(keys).toEqual([...Array(4).fill('Validation.VerificationCodeInvalid'), 'Validation.VerificationCodeAttempts']);
+      expect(keys).toEqual([...Array(4).fill('Validation.InvalidVerificationCode'), 'Validation.VerificationCodeAttempts']);
       const right = await post(who, 'change-email', { verificationCode: code });
       expect(right.statusCode).toBe(400);
     });
