@@ -24,6 +24,12 @@ export async function isSeeded(db: Kysely<DB>): Promise<boolean> {
 export async function seedDemoData(db: Kysely<DB>): Promise<Record<string, number>> {
   const now = Date.now();
   const counts = { accounts: 0, profiles: 0, products: 0, entitlements: 0, keys: 0, announcements: 0 };
+  // Accounts sharing a demo password share one hash computation (argon2 is slow on purpose).
+  const hashes = new Map<string, Promise<string>>();
+  const hashOnce = (password: string) => {
+    if (!hashes.has(password)) hashes.set(password, hashPassword(password));
+    return hashes.get(password)!;
+  };
   for (const account of demoAccounts) {
     const exists = await db.selectFrom('accounts').select('id').where('id', '=', account.id).executeTakeFirst();
     if (!exists) {
@@ -32,7 +38,7 @@ export async function seedDemoData(db: Kysely<DB>): Promise<Record<string, numbe
         .values({
           id: account.id,
           email: account.email,
-          password_hash: account.password ? await hashPassword(account.password) : null,
+          password_hash: account.password ? await hashOnce(account.password) : null,
           authentication_source: account.social ? 'socialIdpAuthentication' : 'localAuthentication',
           is_blocked: account.blocked ?? false,
           given_name: account.givenName,
