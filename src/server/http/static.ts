@@ -4,6 +4,11 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import type { ServerConfig } from '../config';
 
+/** Hashed build assets never change; the HTML entry points always revalidate. */
+function cacheHeaders(reply: { header(name: string, value: string): unknown }, path: string): void {
+  reply.header('cache-control', /[\\/]assets[\\/]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');
+}
+
 /**
  * The built portal with an SPA fallback, and schemas/ read-only (the form gallery reloads them at
  * run time).
@@ -12,7 +17,8 @@ export async function registerStatic(app: FastifyInstance, config: ServerConfig)
   await app.register(fastifyStatic, { root: config.schemasDir, prefix: '/schemas/', decorateReply: false, index: false });
   const hasPortal = existsSync(join(config.portalDir, 'index.html'));
   if (hasPortal) {
-    await app.register(fastifyStatic, { root: config.portalDir, prefix: '/', wildcard: false, index: ['index.html'] });
+    // Files are looked up per request, so a rebuilt portal is served without a restart.
+    await app.register(fastifyStatic, { root: config.portalDir, prefix: '/', index: ['index.html'], cacheControl: false, setHeaders: cacheHeaders });
   } else {
     app.log.warn({ portalDir: config.portalDir }, 'no built portal; run npm run build');
   }

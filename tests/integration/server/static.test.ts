@@ -1,0 +1,47 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createLocalJWKSet } from 'jose';
+import { buildApp } from '../../../src/server/app';
+import { loadConfig } from '../../../src/server/config';
+import { openDatabase, type Database } from '../../../src/server/db';
+
+describe('static files', () => {
+  let database: Database;
+  let app: Awaited<ReturnType<typeof buildApp>>;
+  beforeAll(async () => {
+    const portalDir = mkdtempSync(join(tmpdir(), 'portal-'));
+    mkdirSync(join(portalDir, 'assets'));
+    writeFileSync(join(portalDir, 'index.html'), '<!doctype html><title>portal</title>');
+    writeFileSync(join(portalDir, 'gallery.html'), '<!doctype html><title>gallery</title>');
+    writeFileSync(join(portalDir, 'assets', 'app-123.js'), 'console.log(1)');
+    const config = loadConfig({ PORTAL_DIR: portalDir, LOG_LEVEL: 'silent' });
+    database = await openDatabase(config, { inMemory: true });
+    app = await buildApp({ config, database, jwks: createLocalJWKSet({ keys: [] }), serveStatic: true, logger: false });
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.close();
+  });
+
+  it('serves the portal with an SPA fallback, the gallery, assets and the schema files', async () => {
+    const deep = await app.inject({ method: 'GET', url: '/profile/edit?x=1' });
+    expect(deep.statusCode).toBe(200);
+    expect(deep.body).toContain('<title>portal</title>');
+    expect((await app.inject({ method: 'GET', url: '/gallery.html' })).body).toContain('gallery');
+    const asset = await app.inject({ method: 'GET', url: '/assets/app-123.js' });
+    expect(asset.headers['cache-control']).toContain('immutable');
+    const schema = await app.inject({ method: 'GET', url: '/schemas/forms/profile.schema.json' });
+    expect(schema.json().$id).toBe('forms/profile.schema.json');
+  });
+
+  it('answers 404 for a missing file and JSON 404 under /api', async () => {
+    expect((await app.inject({ method: 'GET', url: '/assets/missing.js' })).statusCode).toBe(404);
+    const api = await app.inject({ method: 'GET', url: '/api/nothing-here' });
+    expect(api.statusCode).toBe(401);
+    const health = await app.inject({ method: 'GET', url: '/api/health/nothing' });
+    expect(health.statusCode).toBe(404);
+    expect(health.json()).toMatchObject({ statusCode: 404 });
+    expect((await app.inject({ method: 'POST', url: '/schemas/forms/profile.schema.json' })).statusCode).toBe(404);
+  });
+});
