@@ -83,6 +83,11 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
         const formFields = schemas.fields(variant.form);
         const saved = await updateProfile(db, request.params.id, request.caller.accountId, (row) => {
           checkIfMatch(row, request.headers['if-match']);
+          // An exam-delivery candidate's legal name is fixed (it must match the ID at the test centre).
+          if (variant.suffix === '/candidate' && row.document.externalIds?.pearsonVue) {
+            const touched = request.body.filter((op) => typeof op?.path === 'string' && /^\/givenName(\/|$)/.test(op.path));
+            if (touched.length) throw badRequest(touched.map((op) => ({ path: op.path, key: 'Validation.ReadOnly' })));
+          }
           const next = applyProfilePatch(row.document, request.body, patchableFields(formFields));
           const errors = schemas.validate(variant.form, pickFields(toProfileView(next), formFields));
           if (errors) throw badRequest(errors);

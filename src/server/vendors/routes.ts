@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { buildProfilePatch } from '../../shared/profile-patch';
-import { pickFields, toProfileView, type ProfileView } from '../../shared/profile-view';
+import { NAME_FIELDS, pickFields, toProfileView, type Name, type ProfileView } from '../../shared/profile-view';
 import { requireOwn } from '../http/context';
 import { patchableFields } from '../identity/profiles.routes';
 import { applyProfilePatch, etagOf, findProfile, findProfileByAccount, PROTECTED_FIELDS, profileResponse, saveProfile, type ProfileRow } from '../identity/profile-store';
@@ -208,6 +208,10 @@ export async function vendorRoutes(app: FastifyInstance): Promise<void> {
       const errors = schemas.validate(EXAM_FORM, pickFields(view, examFields));
       if (errors) throw badRequest(errors);
 
+      // The legal name is the one on the ID shown at the test centre: fixed once a candidate exists.
+      if (row.document.externalIds?.pearsonVue && view.givenName && !sameName(view.givenName, row.document.givenName)) {
+        throw badRequest([{ path: '/givenName', key: 'Validation.ReadOnly' }]);
+      }
       const before = toProfileView(row.document);
       const editable = Object.fromEntries(Object.entries(pickFields(view, examFields)).filter(([k]) => !PROTECTED_FIELDS.includes(k)));
       const patch = buildProfilePatch(row.document, before, { ...before, ...editable });
@@ -229,6 +233,9 @@ export async function vendorRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 }
+
+const sameName = (a: Name | undefined, b: Name | undefined) =>
+  NAME_FIELDS.every((k) => (a?.[k] ?? '') === (b?.[k] ?? ''));
 
 /**
  * The exam form as sent for a candidate: the primary phone may come as phoneNumber and the mobile

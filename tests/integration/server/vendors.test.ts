@@ -83,9 +83,19 @@ describe('vendors', () => {
     const row = await server.database.db.selectFrom('pearson_candidates').selectAll().where('account_id', '=', learner.accountId).executeTakeFirstOrThrow();
     expect(row.candidate_id).toBe(vueId);
 
-    const updated = await post('/api/vendors/pearson/candidates', { ...form, givenName: { ...form.givenName, middleName: 'J' } });
+    const updated = await post('/api/vendors/pearson/candidates', { ...form, allowCredentialReleaseToThirdParty: false });
     expect(updated.json().externalIds.pearsonVue).toBe(vueId);
-    expect(updated.json().givenName.middleName).toBe('J');
+    expect(updated.json().allowCredentialReleaseToThirdParty).toBe(false);
+    const renamed = await post('/api/vendors/pearson/candidates', { ...form, givenName: { ...form.givenName, lastName: 'Other' } });
+    expect(renamed.statusCode).toBe(400);
+    expect(renamed.json().errors).toEqual([{ path: '/givenName', key: 'Validation.ReadOnly' }]);
+    const patched = await server.app.inject({
+      method: 'PATCH',
+      url: `/api/profiles/${learner.profileId}/candidate`,
+      headers: await server.headers(learner.accountId),
+      payload: [{ op: 'replace', path: '/givenName/lastName', value: 'Other' }],
+    });
+    expect(patched.json().errors).toEqual([{ path: '/givenName/lastName', key: 'Validation.ReadOnly' }]);
 
     const token = (await get(`/api/vendors/pearson/tokens/${learner.profileId}`)).json();
     expect(token).toMatchObject({ clientCode: server.config.pearsonClientCode, vueCandidateId: vueId, externalSessionTimeout: '30' });
