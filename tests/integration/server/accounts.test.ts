@@ -1,16 +1,23 @@
 import { createHash } from 'node:crypto';
 import { verifyPassword } from '../../../src/server/lib/passwords';
-import { account, learner, startTestServer, type TestServer } from './harness';
+import { account, learner, postgresReachable, startTestServer, type Store, type TestServer } from './harness';
+
+const stores: Store[] = ['pglite', 'postgres'];
 
 const PASSWORD = 'E2eLearner2026';
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
-describe('accounts', () => {
+describe.each(stores)('accounts on %s', (store) => {
   let server: TestServer;
+  let reachable = true;
   beforeAll(async () => {
-    server = await startTestServer('pglite');
+    reachable = store === 'pglite' || (await postgresReachable());
+    if (reachable) server = await startTestServer(store);
   });
-  afterAll(async () => server.close());
+  afterAll(async () => server?.close());
+  beforeEach((ctx) => {
+    if (!reachable) ctx.skip();
+  });
 
   const post = async (who: { accountId: string }, path: string, payload: unknown) =>
     server.app.inject({ method: 'POST', url: `/api/accounts/${who.accountId}/${path}`, headers: await server.headers(who.accountId), payload: payload as object });

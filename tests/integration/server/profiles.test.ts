@@ -1,13 +1,20 @@
 import { buildProfilePatch } from '../../../src/shared/profile-patch';
 import { toProfileView, type ProfileView, type StoredProfile } from '../../../src/shared/profile-view';
-import { account, learner, startTestServer, type TestServer } from './harness';
+import { account, learner, postgresReachable, startTestServer, type Store, type TestServer } from './harness';
 
-describe('profiles', () => {
+const stores: Store[] = ['pglite', 'postgres'];
+
+describe.each(stores)('profiles on %s', (store) => {
   let server: TestServer;
+  let reachable = true;
   beforeAll(async () => {
-    server = await startTestServer('pglite');
+    reachable = store === 'pglite' || (await postgresReachable());
+    if (reachable) server = await startTestServer(store);
   });
-  afterAll(async () => server.close());
+  afterAll(async () => server?.close());
+  beforeEach((ctx) => {
+    if (!reachable) ctx.skip();
+  });
 
   const read = async (who = learner) => {
     const res = await server.app.inject({ method: 'GET', url: `/api/profiles/account/${who.accountId}`, headers: await server.headers(who.accountId) });
