@@ -6,7 +6,7 @@ import type { ServerConfig } from './config';
 import type { Database } from './db';
 import { announcementRoutes } from './announcements/routes';
 import { entitlementRoutes } from './entitlements/routes';
-import { errorsForValidation } from './http/validator';
+import { compileValidator } from './http/validator';
 import { registerErrorHandling } from './http/errors';
 import { outboxRoutes } from './http/outbox.routes';
 import { portalConfig } from './http/portal-config';
@@ -71,7 +71,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   // Requests are validated by the same Ajv (and files) as the forms; responses are sent as is.
   for (const [id, schema] of schemas.apiSchemas()) app.addSchema({ ...schema, $id: id });
-  app.setValidatorCompiler(({ schema }) => errorsForValidation(schemas, schema));
+  app.setValidatorCompiler(({ schema }) => compileValidator(schemas, schema));
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
 
   registerErrorHandling(app, { notFound: !options.serveStatic });

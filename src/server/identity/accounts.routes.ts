@@ -80,6 +80,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
         tags: ['identity'],
         summary: 'Send a new code for the email change in progress (replaces the earlier code)',
         params: idParam,
+        body: ref('empty-request'),
         response: { 200: ref('status-response'), ...errorResponses, 409: ref('error') },
       },
     },

@@ -42,6 +42,7 @@ export class SchemaRegistry {
   readonly ajv: Ajv;
   private readonly byFile = new Map<string, SchemaFile['schema']>();
   private readonly compiled = new Map<string, ValidateFunction>();
+  private readonly fieldLists = new Map<string, string[]>();
 
   constructor(readonly schemasDir: string) {
     const files = readSchemaFiles(schemasDir);
@@ -73,6 +74,8 @@ export class SchemaRegistry {
 
   /** Top-level property names a form schema declares (with those hoisted from if/then/else). */
   fields(file: string): string[] {
+    const cached = this.fieldLists.get(file);
+    if (cached) return cached;
     const names = new Set<string>();
     const visit = (node: unknown) => {
       if (!node || typeof node !== 'object') return;
@@ -82,7 +85,9 @@ export class SchemaRegistry {
       for (const key of ['then', 'else']) visit(s[key]);
     };
     visit(this.schema(file));
-    return [...names];
+    const list = [...names];
+    this.fieldLists.set(file, list);
+    return list;
   }
 
   validator(file: string): ValidateFunction {
