@@ -81,6 +81,14 @@ describe('authentication and authorisation', () => {
     expect((await withToken('not-a-jwt')).statusCode).toBe(401);
   });
 
+  it('a token accepted once is refused after its expiry', async () => {
+    const token = await server.token(learner.accountId, {}, { expiresIn: Math.floor(Date.now() / 1000) + 2 });
+    expect((await withToken(token)).statusCode).toBe(200);
+    expect((await withToken(token)).statusCode).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 2100));
+    expect((await withToken(token)).statusCode).toBe(401);
+  });
+
   it('health, the OpenAPI document and the portal configuration need no token', async () => {
     expect((await server.app.inject({ method: 'GET', url: '/api/health' })).json()).toEqual({ status: 'ok', database: 'pglite' });
     const doc = (await server.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
