@@ -24,12 +24,15 @@ async function signInSocial(page: Page, email: string, path: string) {
   await expect(page.getByTestId('profile-menu')).toBeVisible({ timeout: 30_000 });
 }
 
-/** Signs out through the portal's /logout and waits until the browser has left the portal. */
-async function signOut(page: Page) {
-  const portal = new URL(page.url()).origin;
-  await page.goto('/logout');
-  await page.waitForURL((url) => url.origin !== portal, { timeout: 30_000 });
+/** After a sign-out the portal sends the browser on to the provider's sign-in form: wait for it. */
+async function signedOut(page: Page) {
+  await expect(page.locator('input[name="email"]')).toBeVisible({ timeout: 30_000 });
   await page.context().clearCookies();
+}
+
+async function signOut(page: Page) {
+  await page.goto('/logout');
+  await signedOut(page);
 }
 
 test.describe('account page', () => {
@@ -69,13 +72,16 @@ test.describe('account page', () => {
     await panel(page).getByRole('button', { name: 'Send verification code' }).click();
     await expect(page.getByText('A verification code has been sent to your new email address.')).toBeVisible();
     await expect(panel(page).getByText(`Enter the verification code we sent to ${newEmail}.`)).toBeVisible();
+    // A resend replaces the code: read the outbox only once the resend has been answered.
+    const resent = page.waitForResponse((r) => r.url().endsWith('/resend-email-verification-code') && r.ok());
     await panel(page).getByRole('button', { name: 'Resend code' }).click();
+    await resent;
     const code = await latestCode(page, newEmail);
 
     await page.locator('#email_verificationCode').fill(code === '000000' ? '111111' : '000000');
     await panel(page).getByRole('button', { name: 'Change email' }).click();
     await expect(page.getByText('An unexpected error ocurred. Please try again later.')).toBeVisible();
-    await expect(page.locator('#email_verificationCode')).toBeVisible();
+    await expect(page.locator('#email_verificationCode__error')).toHaveText('Invalid verification code');
 
     await page.locator('#email_verificationCode').fill(code);
     await panel(page).getByRole('button', { name: 'Change email' }).click();
@@ -84,8 +90,7 @@ test.describe('account page', () => {
     await expect(page.getByText(/You will be signed out in 3 seconds/)).toBeVisible();
     await page.waitForURL((url) => !url.pathname.endsWith('/account'), { timeout: 15_000 });
     expect(Date.now() - changedAt).toBeGreaterThanOrEqual(2500);
-
-    await page.context().clearCookies();
+    await signedOut(page);
     await signIn(page, newEmail, E2E_PASSWORD, { path: '/account' });
     await expect(page.locator('#email_currentEmail')).toHaveValue(newEmail);
   });
