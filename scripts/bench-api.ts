@@ -1,8 +1,11 @@
 // npm run bench:api: requests/s and p99 latency of profile read and profile patch at 100
 // connections, on PGlite and on PostgreSQL, beside the trivial /api/health in the same run.
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createLocalJWKSet, exportJWK, generateKeyPair, SignJWT } from 'jose';
 import pg from 'pg';
 import { buildApp } from '../src/server/app';
@@ -45,9 +48,11 @@ interface Row {
 }
 
 async function benchStore(store: 'pglite' | 'postgres'): Promise<Row[]> {
-  const config = loadConfig({ DATA_DIR: '/tmp/bench-api-unused', LOG_LEVEL: 'silent', ...(store === 'postgres' ? { DATABASE_URL: POSTGRES_URL } : {}) });
+  // PGlite on disk in a fresh folder, as `npm start` runs it; PostgreSQL in a schema of its own.
+  const dataDir = mkdtempSync(join(tmpdir(), 'bench-api-'));
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...(store === 'postgres' ? { DATABASE_URL: POSTGRES_URL } : {}) });
   const schema = store === 'postgres' ? `bench_${randomBytes(5).toString('hex')}` : undefined;
-  const database = await openDatabase(config, { inMemory: true, schema });
+  const database = await openDatabase(config, { schema });
   await seedDemoData(database.db);
   const { publicKey, privateKey } = await generateKeyPair('RS256');
   const jwk = { ...(await exportJWK(publicKey)), kid: 'bench', alg: 'RS256' };
@@ -110,6 +115,7 @@ async function benchStore(store: 'pglite' | 'postgres'): Promise<Row[]> {
     await app.close();
     if (schema) await dropSchema(database.db, schema);
     await database.close();
+    rmSync(dataDir, { recursive: true, force: true });
   }
   return rows;
 }
