@@ -52,6 +52,47 @@ describe('ProfilePage', () => {
     expect(cached?.profile.addresses[0]?.city).toBe('Springfield');
   });
 
+  it('sends an emptied text field as an empty value', async () => {
+    const stored = storedProfile();
+    const calls = fakeApi((call) => (call.method === 'PATCH' ? { body: { ...stored, company: '' }, headers: { etag: '"2"' } } : undefined));
+    const { ui } = pageHarness(<ProfilePage />, { profile: stored, path: '/profile' });
+    render(ui);
+    await userEvent.click(screen.getByRole('button', { name: 'Edit' }));
+    await userEvent.clear(screen.getByLabelText(/^Company/));
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'PATCH')).toHaveLength(1));
+    expect(calls.find((c) => c.method === 'PATCH')!.body).toEqual([{ op: 'replace', path: '/company', value: '' }]);
+  });
+
+  it('after a 412 reads the profile again and saves the kept input with the new ETag', async () => {
+    const stored = storedProfile();
+    const changedElsewhere = { ...stored, company: 'Changed Elsewhere' };
+    let patches = 0;
+    const calls = fakeApi((call) => {
+      if (call.method === 'GET') return { body: changedElsewhere, headers: { etag: '"5"' } };
+      patches += 1;
+      if (patches === 1) return { status: 412, body: { message: 'The resource changed since it was read.', statusCode: 412 } };
+      return { body: { ...changedElsewhere, addresses: [{ ...stored.addresses![0], city: 'Peoria' }] }, headers: { etag: '"6"' } };
+    });
+    const { ui } = pageHarness(<ProfilePage />, { profile: stored, etag: '"1"', path: '/profile' });
+    render(ui);
+    await userEvent.click(screen.getByRole('button', { name: 'Edit' }));
+    await userEvent.clear(screen.getByLabelText(/^City/));
+    await userEvent.type(screen.getByLabelText(/^City/), 'Peoria');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByText('An unexpected error ocurred. Please try again later.');
+    await waitFor(() => expect(calls.filter((c) => c.method === 'GET')).toHaveLength(1));
+    expect(screen.getByLabelText(/^City/)).toHaveValue('Peoria');
+    // The change made elsewhere shows, and is not undone by the next save.
+    await waitFor(() => expect(screen.getByLabelText(/^Company/)).toHaveValue('Changed Elsewhere'));
+
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByText('Your profile has been updated.');
+    const second = calls.filter((c) => c.method === 'PATCH')[1]!;
+    expect(second.headers.get('if-match')).toBe('"5"');
+    expect(second.body).toEqual([{ op: 'replace', path: '/addresses/0/city', value: 'Peoria' }]);
+  });
+
   it('Cancel puts back the stored data', async () => {
     fakeApi(() => undefined);
     const { ui } = pageHarness(<ProfilePage />, { profile: storedProfile(), path: '/profile' });

@@ -10,6 +10,7 @@ import { type Profile, profileKeys } from '../../../src/portal/api/profile';
 import { SessionContext } from '../../../src/portal/api/session';
 import { FormDefinitionsContext, type FormName } from '../../../src/portal/forms/definitions';
 import { createRuntimeDefinitions } from '../../../src/portal/forms/validation/runtimeDefinitions';
+import { toast } from 'sonner';
 import { PortalToaster } from '../../../src/portal/ui/toast/toast';
 
 const localeFiles = import.meta.glob<Record<string, unknown>>('../../../locales/*/*.json', { eager: true, import: 'default' });
@@ -107,6 +108,8 @@ interface RenderOptions {
 
 /** The page at `path` inside the providers the app gives it, with the profile already in the cache. */
 export function pageHarness(page: ReactNode, { profile, etag = '"1"', path, flags, lang = 'en' }: RenderOptions) {
+  // sonner keeps its toasts in module state: start each page with none.
+  toast.dismiss();
   const i18n = initI18n(lang);
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   queryClient.setQueryData(profileKeys.account(ACCOUNT_ID), { profile, etag });

@@ -11,6 +11,7 @@ import type { ProfileView } from '../../../shared/profile-view';
 import { usePatchProfile } from './api/patch-profile';
 import { ExamProfileLink } from './components/ExamProfileLink';
 import { GuardianConsentNote } from './components/GuardianConsentNote';
+import { withClearedFields } from './clearedFields';
 import { useFormSubmission } from './hooks/useFormSubmission';
 import { useFormView } from './hooks/useFormView';
 import './profile.css';
@@ -25,7 +26,7 @@ export default function ProfilePage() {
   const send = useCallback(
     async (data: ProfileView) => {
       if (!profile || !view) return;
-      await mutateAsync({ profileId: profile.id, etag, patch: buildProfilePatch(profile, view, data) });
+      await mutateAsync({ profileId: profile.id, etag, patch: buildProfilePatch(profile, view, withClearedFields(view, data)) });
     },
     [profile, view, etag, mutateAsync],
   );

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { requestWithHeaders } from '../../../api/client';
+import { isApiError } from '../../../api/errors';
 import { type Profile, type ProfileQueryData } from '../../../api/profile';
 import { useAccountId } from '../../../api/session';
 import type { ProfilePatch } from '../../../../shared/profile-patch';
@@ -32,6 +33,13 @@ export function usePatchProfile() {
       queryClient.setQueryData(profileFeatureKeys.profile(accountId), data);
       // Without a new ETag the next save would be refused as stale: read the profile again.
       if (!data.etag) await queryClient.invalidateQueries({ queryKey: profileFeatureKeys.profile(accountId) });
+    },
+    onError: async (error) => {
+      // 412: the profile changed elsewhere. Read it again so the learner's next save, which keeps what
+      // they typed, is built on the current profile and ETag.
+      if (isApiError(error) && error.statusCode === 412) {
+        await queryClient.invalidateQueries({ queryKey: profileFeatureKeys.profile(accountId) });
+      }
     },
   });
 }

@@ -1,8 +1,9 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { ServerFieldErrors } from '../../../forms/errors/serverErrors';
 import type { EditToggle } from '../../../forms/useEditToggle';
 import { notifyError, notifySuccess, type SuccessToastKey } from '../../../ui/toast/toast';
 import { serverFieldErrors } from '../api/server-errors';
+import { rebase } from '../rebase';
 
 interface Options<T> {
   /** The data the form opens with (the stored profile's view). */
@@ -15,11 +16,19 @@ interface Options<T> {
 /**
  * Submit wiring of a schema form: success toast, or the generic toast plus the service's field errors.
  * The submitted data is handed back as the form's data, so that new server errors re-rendering the
- * form never put back the data it was opened with; Cancel drops it.
+ * form never put back the data it was opened with; Cancel drops it. When the stored data changes
+ * under kept input (a refetch after 412), the learner's edits are carried over onto it.
  */
 export function useFormSubmission<T>({ initial, send, successToast, toggle }: Options<T>) {
   const [kept, setKept] = useState<T>();
   const [serverErrors, setServerErrors] = useState<ServerFieldErrors>();
+  const opened = useRef(initial);
+  useEffect(() => {
+    const before = opened.current;
+    opened.current = initial;
+    if (before === undefined || initial === undefined || before === initial) return;
+    setKept((edited) => (edited === undefined ? edited : rebase(edited, before, initial)));
+  }, [initial]);
 
   const onSubmit = useCallback(
     async (data: T) => {
