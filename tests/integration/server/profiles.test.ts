@@ -156,6 +156,19 @@ describe.each(stores)('profiles on %s', (store) => {
     expect((await storedRow(who)).document.company).toBe('First');
   });
 
+  it('concurrent patches without If-Match all land; none is lost', async () => {
+    const who = account(25);
+    const fields = ['firstName', 'middleName', 'lastName', 'suffix'] as const;
+    const values = { firstName: 'Conc', middleName: 'Urrent', lastName: 'Writer', suffix: 'Jr.' };
+    const results = await Promise.all(fields.map((f) => patch([{ op: 'replace', path: `/givenName/${f}`, value: values[f] }], who)));
+    expect(results.map((r) => r.statusCode)).toEqual([200, 200, 200, 200]);
+    const { document, version } = await storedRow(who);
+    expect(document.givenName).toEqual(values);
+    const audit = await server.database.db.selectFrom('profile_audit').select('paths').where('profile_id', '=', who.profileId).execute();
+    expect(audit.length).toBeGreaterThanOrEqual(4);
+    expect(version).toBeGreaterThanOrEqual(5);
+  });
+
   it('/candidate validates with the exam rules, /populi with the demographics rules', async () => {
     const who = account(21);
     const candidate = await patch([{ op: 'replace', path: '/privacyPolicyAccepted', value: false }], who, '/candidate');
