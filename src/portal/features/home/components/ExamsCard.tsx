@@ -1,29 +1,32 @@
 import { useTranslation } from 'react-i18next';
 import { configLink, usePortalConfig } from '../../../api/config';
+import { useProfile } from '../../../api/profile';
 import { SmartLink } from '../../../ui/links/SmartLink';
 import { Card } from './Card';
 
 export function ExamsCard() {
   const { t } = useTranslation('home');
   const config = usePortalConfig();
-  // Both lead to the exam-delivery partner's site, where scheduling and managing happen.
-  const schedule = configLink(config, 'exams');
-  const manage = configLink(config, 'exams');
+  const { profile } = useProfile();
+  // Both lead to the exam-delivery partner's site, where scheduling and managing happen. A learner
+  // without an exam-delivery candidate id fills in the exam-delivery form first (spec section 2).
+  const partner = configLink(config, 'exams');
+  const needsCandidate = config.flags.pearson && profile !== undefined && !profile.externalIds?.pearsonVue;
+  const href =
+    partner && needsCandidate ? `/profile/pearson?returnto=${encodeURIComponent(partner)}` : partner;
   return (
     <Card title={t('Exams.Title')} className="card--exams">
       <p>{t('Exams.Text')}</p>
-      <div className="card__actions">
-        {schedule ? (
-          <SmartLink href={schedule} className="button button--primary">
+      {href ? (
+        <div className="card__actions">
+          <SmartLink href={href} className="button button--primary">
             {t('Exams.Schedule')}
           </SmartLink>
-        ) : null}
-        {manage ? (
-          <SmartLink href={manage} className="button button--secondary">
+          <SmartLink href={href} className="button button--secondary">
             {t('Exams.Manage')}
           </SmartLink>
-        ) : null}
-      </div>
+        </div>
+      ) : null}
     </Card>
   );
 }
