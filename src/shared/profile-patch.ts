@@ -117,9 +117,12 @@ function phoneOps(stored: StoredProfile, before: ProfileView, after: ProfileView
  */
 export function buildProfilePatch(stored: StoredProfile, before: ProfileView, after: ProfileView): ProfilePatch {
   const ops: ProfilePatch = [];
+  // An emptied field arrives as `undefined` and still needs an operation with a value: JSON drops
+  // `value: undefined`, so it is sent as the empty form of its type.
   for (const key of Object.keys(after)) {
-    if (NESTED_FIELDS.includes(key)) continue;
-    if (!equal(before[key], after[key])) ops.push({ op: 'replace', path: `/${pointerSegment(key)}`, value: after[key] });
+    if (NESTED_FIELDS.includes(key) || equal(before[key], after[key])) continue;
+    const value = after[key] ?? (typeof before[key] === 'boolean' ? false : '');
+    ops.push({ op: 'replace', path: `/${pointerSegment(key)}`, value });
   }
   ops.push(...nameOps('givenName', stored, before.givenName, after.givenName));
   ops.push(...nameOps('preferredName', stored, before.preferredName, after.preferredName));

@@ -31,6 +31,12 @@ describe('buildProfilePatch', () => {
     expect(patch).toEqual([{ op: 'replace', path: '/company', value: 'New Co' }]);
   });
 
+  it('sends an emptied top-level field with an empty value, never without one', () => {
+    const { patch } = edit((v) => (v.company = undefined));
+    expect(patch).toEqual([{ op: 'replace', path: '/company', value: '' }]);
+    expect(JSON.parse(JSON.stringify(patch))).toEqual([{ op: 'replace', path: '/company', value: '' }]);
+  });
+
   it('replaces given-name subfields at /givenName/{sub}', () => {
     const { patch } = edit((v) => (v.givenName = { ...v.givenName, middleName: 'Q' }));
     expect(patch).toEqual([{ op: 'replace', path: '/givenName/middleName', value: 'Q' }]);
