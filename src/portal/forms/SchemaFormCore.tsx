@@ -1,4 +1,5 @@
-import { useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import Form, { type IChangeEvent } from '@rjsf/core';
 import type { GlobalFormOptions, RJSFValidationError } from '@rjsf/utils';
 import { createClearEngine } from './behaviours/clearEngine';
@@ -67,6 +68,15 @@ export function SchemaFormCore<T = Record<string, unknown>>(props: SchemaFormPro
   const [submittedOnce, setSubmittedOnce] = useState(false);
   const globalOptions = useMemo<GlobalFormOptions>(() => ({ idPrefix: form, idSeparator: '_' }), [form]);
 
+  // Errors shown as one types need each keystroke in the form's data; otherwise text fields hold it.
+  const liveValidate = Boolean(props.liveValidate) || submittedOnce;
+  const [heldTyping] = useState(() => new Set<() => void>());
+  // Read through a ref: RJSF's fields compare the registry in depth with every function counted equal,
+  // so a new formContext function would not reach widgets that are already rendered.
+  const liveValidateRef = useRef(liveValidate);
+  useLayoutEffect(() => {
+    liveValidateRef.current = liveValidate;
+  }, [liveValidate]);
   const formContext = useMemo<SchemaFormContext>(() => {
     const clear = createClearEngine(behaviours.clears, globalOptions, () =>
       formRef.current ? { setFieldValue: (path, value) => formRef.current?.setFieldValue(path, value as T) } : null,
@@ -76,10 +86,31 @@ export function SchemaFormCore<T = Record<string, unknown>>(props: SchemaFormPro
       status,
       fieldChanged: (fieldId, value) => {
         status.set({ edited: true });
-        clear(fieldId, value);
+        clear.apply(fieldId, value);
       },
+      holdsTyping: (fieldId) => !liveValidateRef.current && !clear.isSource(fieldId),
+      holdTyping: (handOver) => {
+        heldTyping.add(handOver);
+        return () => heldTyping.delete(handOver);
+      },
+      markEdited: () => status.set({ edited: true }),
     };
-  }, [behaviours, globalOptions, context, status]);
+  }, [behaviours, globalOptions, context, status, heldTyping]);
+
+  // Held text reaches the form's data before RJSF's submit handler reads it (Enter in a field submits
+  // without leaving it): a listener on the form element runs before React's, which sits at the root.
+  useEffect(() => {
+    const element = (formRef.current?.formElement as { current?: HTMLFormElement | null } | undefined)?.current;
+    if (!element) return;
+    const handOverAll = () => {
+      if (heldTyping.size === 0) return;
+      flushSync(() => {
+        for (const handOver of [...heldTyping]) handOver();
+      });
+    };
+    element.addEventListener('submit', handOverAll);
+    return () => element.removeEventListener('submit', handOverAll);
+  }, [dataVersion, heldTyping]);
 
   // Fresh data starts a fresh form: not edited, no failed submit.
   const seenVersion = useRef(dataVersion);
@@ -159,7 +190,7 @@ export function SchemaFormCore<T = Record<string, unknown>>(props: SchemaFormPro
         focusOnFirstError
         readonly={readonly}
         extraErrors={extraErrors}
-        liveValidate={props.liveValidate || submittedOnce ? 'onChange' : false}
+        liveValidate={liveValidate ? 'onChange' : false}
         onSubmit={handleSubmit}
         onError={handleError}
         onChange={handleChange}

@@ -1,8 +1,7 @@
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
-// The precompiled-validator factory alone: the package index would also pull in the Ajv compiler.
-import createPrecompiledValidator from '@rjsf/validator-ajv8/lib/createPrecompiledValidator.js';
 import type { ValidatorFunctions } from '@rjsf/validator-ajv8';
 import type { FormDefinition, FormName } from './definitions';
+import { createPrecompiledFormValidator } from './validation/precompiledFormValidator';
 
 interface GeneratedForm {
   schema: Record<string, unknown>;
@@ -22,7 +21,7 @@ async function load(form: FormName): Promise<FormDefinition> {
   return {
     schema: schema as RJSFSchema,
     uiSchema: uiFiles[`../../../schemas/ui/${form}.ui.json`] ?? {},
-    validator: createPrecompiledValidator(validators, schema as RJSFSchema),
+    validator: createPrecompiledFormValidator(validators, schema as RJSFSchema),
   };
 }
 

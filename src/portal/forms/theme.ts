@@ -7,16 +7,17 @@ import { ObjectFieldTemplate } from './templates/ObjectFieldTemplate';
 import { TitleFieldTemplate } from './templates/TitleFieldTemplate';
 import { BirthMonthWidget } from './widgets/BirthMonthWidget';
 import { CheckboxWidget } from './widgets/CheckboxWidget';
+import { CountryCodeWidget, TextOrCountryCodeWidget } from './widgets/CountryCodeWidget';
 import { CountryWidget } from './widgets/CountryWidget';
 import { PasswordWidget } from './widgets/PasswordWidget';
 import { PhoneWidget } from './widgets/PhoneWidget';
 import { SelectWidget } from './widgets/SelectWidget';
 import { StateWidget } from './widgets/StateWidget';
-import { EmailWidget, TextWidget } from './widgets/TextWidget';
+import { EmailWidget } from './widgets/TextWidget';
 import { TimeWidget } from './widgets/TimeWidget';
 import { withFieldChange } from './widgets/withFieldChange';
 
-const text = withFieldChange(TextWidget);
+const text = withFieldChange(TextOrCountryCodeWidget);
 const email = withFieldChange(EmailWidget);
 const password = withFieldChange(PasswordWidget);
 const select = withFieldChange(SelectWidget);
@@ -32,6 +33,7 @@ export const widgets: RegistryWidgetsType = {
   country: withFieldChange(CountryWidget),
   state: withFieldChange(StateWidget),
   phone: withFieldChange(PhoneWidget),
+  countryCode: withFieldChange(CountryCodeWidget),
   birthMonth: withFieldChange(BirthMonthWidget),
   time: withFieldChange(TimeWidget),
   TextWidget: text,

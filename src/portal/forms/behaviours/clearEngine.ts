@@ -20,13 +20,18 @@ export function createClearEngine(rules: ClearRule[], options: GlobalFormOptions
     const id = toFieldPathId('', options, rule.source).$id;
     byId.set(id, [...(byId.get(id) ?? []), rule]);
   }
-  return (fieldId: string, value: unknown) => {
-    const matching = byId.get(fieldId);
-    const target = form();
-    if (!matching || !target) return;
-    for (const rule of matching) {
-      if (!triggers(value)) continue;
-      for (const path of rule.targets) target.setFieldValue(path, undefined);
-    }
+  return {
+    /** Whether the field is the source of a declared clear. */
+    isSource: (fieldId: string) => byId.has(fieldId),
+    apply(fieldId: string, value: unknown) {
+      const matching = byId.get(fieldId);
+      if (!matching) return;
+      const target = form();
+      if (!target) return;
+      for (const rule of matching) {
+        if (!triggers(value)) continue;
+        for (const path of rule.targets) target.setFieldValue(path, undefined);
+      }
+    },
   };
 }

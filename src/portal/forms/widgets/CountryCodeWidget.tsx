@@ -1,0 +1,32 @@
+import type { WidgetProps } from '@rjsf/utils';
+import { TextInput, TextWidget } from './TextWidget';
+
+// The '+' is shown beside the box, so a typed one is dropped: the stored code stays digits ("1").
+const withoutPlus = (text: string) => text.replace(/^\+/, '');
+
+/** The phone's country calling code: a visible '+' before a box taking up to 4 characters. */
+export function CountryCodeWidget(props: WidgetProps) {
+  const maxLength = typeof props.options.inputMaxLength === 'number' ? props.options.inputMaxLength : 4;
+  return (
+    <span className="form-input-group">
+      <span className="form-input-prefix" aria-hidden="true">
+        +
+      </span>
+      <TextInput
+        {...props}
+        type="tel"
+        normalise={withoutPlus}
+        options={{ autocomplete: 'tel-country-code', ...props.options, inputMaxLength: maxLength }}
+      />
+    </span>
+  );
+}
+
+/**
+ * RJSF's text widget, except for a field whose ui schema declares it a country calling code
+ * (autocomplete `tel-country-code`), which gets the '+' prefix without a widget name of its own.
+ */
+export function TextOrCountryCodeWidget(props: WidgetProps) {
+  if (props.options.autocomplete === 'tel-country-code') return <CountryCodeWidget {...props} />;
+  return <TextWidget {...props} />;
+}
