@@ -20,7 +20,10 @@ export interface SchemaFormProps<T> {
   formData?: Partial<T>;
   /** Resolve to leave the form as saved; reject to keep it as typed (the feature shows the toast). */
   onSubmit: (data: T) => Promise<unknown> | void;
-  /** Optional; the form keeps its own data, so this is for features that must react to a field. */
+  /**
+   * Optional; the form keeps its own data, so this is for features that must react to a field. Text
+   * typed into a field is reported when the learner leaves the field (or at once while errors are shown live).
+   */
   onChange?: (data: T) => void;
   /** Read-only facts for declared locks and rules (hasExamProviderId, currentEmail, ...). */
   context?: Record<string, unknown>;

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { SchemaFormContext } from '../behaviours/formContext';
 
 /**
@@ -11,7 +11,8 @@ export function useHeldTyping(id: string, value: unknown, commit: (text: string)
   const pending = useRef<string | null>(null);
   const release = useRef<(() => void) | null>(null);
   const commitRef = useRef(commit);
-  useEffect(() => {
+  // A layout effect runs within the keystroke's own commit; a passive one would queue a task per keystroke.
+  useLayoutEffect(() => {
     commitRef.current = commit;
   }, [commit]);
 
