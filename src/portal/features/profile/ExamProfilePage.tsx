@@ -14,7 +14,7 @@ import { GuardianConsentNote } from './components/GuardianConsentNote';
 import { LegalNameWarning } from './components/LegalNameWarning';
 import { examProviderId } from './examProvider';
 import { useBlockedRedirect } from './hooks/useBlockedRedirect';
-import { useFormSubmission } from './hooks/useFormSubmission';
+import { useFormSubmission } from '../../forms/useFormSubmission';
 import { useFormView } from './hooks/useFormView';
 import './profile.css';
 

@@ -12,7 +12,7 @@ import { usePatchProfile } from './api/patch-profile';
 import { ExamProfileLink } from './components/ExamProfileLink';
 import { GuardianConsentNote } from './components/GuardianConsentNote';
 import { withClearedFields } from './clearedFields';
-import { useFormSubmission } from './hooks/useFormSubmission';
+import { useFormSubmission } from '../../forms/useFormSubmission';
 import { useFormView } from './hooks/useFormView';
 import './profile.css';
 

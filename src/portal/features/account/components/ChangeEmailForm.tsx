@@ -5,7 +5,7 @@ import { SchemaForm } from '../../../forms/SchemaForm';
 import { type EditToggle, useEditToggle } from '../../../forms/useEditToggle';
 import { useChangeEmail } from '../api/change-email';
 import { useSendEmailVerificationCode } from '../api/send-email-verification-code';
-import { useFormSubmission } from '../hooks/useFormSubmission';
+import { useFormSubmission } from '../../../forms/useFormSubmission';
 import { EMAIL_CHANGE_LOGOUT_MS, LOGOUT_PATH } from '../logout';
 import { ResendCode } from './ResendCode';
 

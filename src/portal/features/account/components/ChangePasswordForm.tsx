@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { SchemaForm } from '../../../forms/SchemaForm';
 import { useEditToggle } from '../../../forms/useEditToggle';
 import { useSetPassword } from '../api/set-password';
-import { useFormSubmission } from '../hooks/useFormSubmission';
+import { useFormSubmission } from '../../../forms/useFormSubmission';
 
 interface PasswordForm {
   currentPassword: string;

@@ -1,12 +1,11 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { ServerFieldErrors } from '../../../forms/errors/serverErrors';
-import type { EditToggle } from '../../../forms/useEditToggle';
-import { notifyError, notifySuccess, type SuccessToastKey } from '../../../ui/toast/toast';
-import { serverFieldErrors } from '../api/server-errors';
-import { rebase } from '../rebase';
+import { notifyError, notifySuccess, type SuccessToastKey } from '../ui/toast/toast';
+import { serverFieldErrors, type ServerFieldErrors } from './errors/serverErrors';
+import { rebase } from './rebase';
+import type { EditToggle } from './useEditToggle';
 
 interface Options<T> {
-  /** The data the form opens with (the stored profile's view). */
+  /** The data the form opens with (for the profile, the stored profile's view). */
   initial: T | undefined;
   send: (data: T) => Promise<unknown>;
   successToast: SuccessToastKey | (string & {});
