@@ -15,7 +15,7 @@ import { hoistConditionalProperties } from './lib/types';
 
 const DRAFT_2020 = 'https://json-schema.org/draft/2020-12/schema';
 // The widgets the form engine registers (schemas/README.md), plus RJSF's own hidden widget.
-const WIDGETS = ['text', 'email', 'password', 'select', 'country', 'state', 'phone', 'checkbox', 'birthMonth', 'time', 'hidden'];
+const WIDGETS = ['text', 'email', 'password', 'select', 'country', 'state', 'phone', 'countryCode', 'checkbox', 'birthMonth', 'time', 'hidden'];
 const problems: string[] = [];
 
 function listJson(dir: string): string[] {

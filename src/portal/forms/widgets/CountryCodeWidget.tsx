@@ -1,5 +1,5 @@
 import type { WidgetProps } from '@rjsf/utils';
-import { TextInput, TextWidget } from './TextWidget';
+import { TextInput } from './TextWidget';
 
 // The '+' is shown beside the box, so a typed one is dropped: the stored code stays digits ("1").
 const withoutPlus = (text: string) => text.replace(/^\+/, '');
@@ -22,11 +22,3 @@ export function CountryCodeWidget(props: WidgetProps) {
   );
 }
 
-/**
- * RJSF's text widget, except for a field whose ui schema declares it a country calling code
- * (autocomplete `tel-country-code`), which gets the '+' prefix without a widget name of its own.
- */
-export function TextOrCountryCodeWidget(props: WidgetProps) {
-  if (props.options.autocomplete === 'tel-country-code') return <CountryCodeWidget {...props} />;
-  return <TextWidget {...props} />;
-}
