@@ -1,6 +1,6 @@
 import type { FormName } from '../forms/definitions';
 
-const address = { address1: '3500 Lacey Road', city: 'Downers Grove', state: 'IL', country: 'USA', postalCode: '60515' };
+const address = { address1: '200 Sample Avenue', city: 'Springfield', state: 'IL', country: 'USA', postalCode: '62701' };
 const name = { firstName: 'Alex', middleName: '', lastName: 'Morgan', suffix: '' };
 const profile = {
   email: 'alex.morgan@example.com',
