@@ -29,6 +29,10 @@ test.describe('portal shell', () => {
     await expect(profileButton).toBeFocused();
     await expect(profileButton).toHaveAttribute('aria-expanded', 'false');
 
+    // No exam-delivery candidate id yet: the exam entry points lead to the exam-delivery form first.
+    const schedule = page.getByRole('link', { name: 'Schedule Exam' });
+    await expect(schedule).toHaveAttribute('href', /^\/profile\/pearson\?returnto=/);
+
     await screenshot(page, 'home-desktop-en');
     await expectNoSeriousA11yViolations(page, 'home en');
   });
