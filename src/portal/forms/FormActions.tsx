@@ -20,7 +20,7 @@ export function FormActions({ submitLabel, toggle, submitWhenEdited, invalidNoti
   if (toggle && toggle.mode === 'readonly') {
     return (
       <div className="form-actions">
-        <button type="button" className="button" onClick={toggle.edit}>
+        <button type="button" className="button button--primary" onClick={toggle.edit}>
           {text('widgets:Actions.Edit')}
         </button>
       </div>
@@ -35,11 +35,11 @@ export function FormActions({ submitLabel, toggle, submitWhenEdited, invalidNoti
         </p>
       )}
       {toggle && (
-        <button type="button" className="button button-secondary" onClick={toggle.cancel} disabled={submitting}>
+        <button type="button" className="button button--secondary" onClick={toggle.cancel} disabled={submitting}>
           {text('widgets:Actions.Cancel')}
         </button>
       )}
-      <button type="submit" className="button button-primary" disabled={disabled} aria-busy={submitting || undefined}>
+      <button type="submit" className="button button--primary" disabled={disabled} aria-busy={submitting || undefined}>
         {submitting && <span className="spinner" role="status" aria-label={text('widgets:Spinner.Submitting')} />}
         {text(submitLabel)}
       </button>
