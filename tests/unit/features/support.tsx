@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import i18next, { type Resource } from 'i18next';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { I18nextProvider } from 'react-i18next';
+import { initTestI18n } from '../portal/i18nForTests';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import type { UiSchema } from '@rjsf/utils';
@@ -13,7 +13,6 @@ import { createRuntimeDefinitions } from '../../../src/portal/forms/validation/r
 import { toast } from 'sonner';
 import { PortalToaster } from '../../../src/portal/ui/toast/toast';
 
-const localeFiles = import.meta.glob<Record<string, unknown>>('../../../locales/*/*.json', { eager: true, import: 'default' });
 const schemaFiles = import.meta.glob<unknown>('../../../schemas/{forms,defs}/*.json', { eager: true, import: 'default' });
 const uiModules = import.meta.glob<UiSchema>('../../../schemas/ui/*.ui.json', { eager: true, import: 'default' });
 const uiFiles = Object.fromEntries(
@@ -24,22 +23,9 @@ const definitions = createRuntimeDefinitions(schemaFiles, uiFiles);
 
 /** The global i18next (toasts use it) with every locale file, as the app sets it up. */
 export function initI18n(lang: 'en' | 'ja' = 'en') {
-  const resources: Resource = {};
-  for (const [path, content] of Object.entries(localeFiles)) {
-    const [, language, ns] = /locales\/([^/]+)\/([^/]+)\.json$/.exec(path) as unknown as [string, string, string];
-    resources[language] = { ...resources[language], [ns]: content };
-  }
-  void i18next.use(initReactI18next).init({
-    lng: lang,
-    fallbackLng: 'en',
-    resources,
-    ns: Object.keys(resources.en ?? {}),
-    defaultNS: 'portal',
-    initAsync: false,
-    interpolation: { escapeValue: false },
-  });
-  void i18next.changeLanguage(lang);
-  return i18next;
+  const instance = initTestI18n(lang);
+  void instance.changeLanguage(lang);
+  return instance;
 }
 
 export interface Call {
