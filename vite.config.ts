@@ -10,7 +10,15 @@ export default defineConfig({
   publicDir: false,
   envDir: root,
   plugins: [react()],
-  server: { fs: { allow: [root] } },
+  // `npm run dev` serves the portal on :5173; its configuration comes from the services started by
+  // `npm run serve`, whose origins it then calls directly (they allow this origin). /api is not
+  // proxied: src/portal/api/ modules are served under that path.
+  server: {
+    fs: { allow: [root] },
+    proxy: Object.fromEntries(
+      ['/portal-config.json', '/dev/outbox'].map((path) => [path, process.env.DEV_API_ORIGIN ?? 'http://localhost:3002']),
+    ),
+  },
   build: {
     outDir: `${root}dist/portal`,
     emptyOutDir: true,

@@ -74,7 +74,7 @@ export async function startIdentityProvider({ config, database, log = console, t
     "style-src 'self'",
     "script-src 'self'",
     "img-src 'self' data:",
-    `form-action 'self' ${new URL(config.publicOrigin).origin}`,
+    `form-action 'self' ${[config.publicOrigin, ...config.corsOrigins].map((o) => new URL(o).origin).join(' ')}`,
     "frame-ancestors 'none'",
     "base-uri 'none'",
   ].join('; ');

@@ -28,7 +28,7 @@ const CLAIMS = ['sub', 'id', 'email', 'name', 'given_name', 'family_name', 'loca
 
 export interface ProviderOptions {
   issuer: string;
-  config: Pick<ServerConfig, 'clientId' | 'publicOrigin' | 'apiAudience'>;
+  config: Pick<ServerConfig, 'clientId' | 'publicOrigin' | 'apiAudience' | 'corsOrigins'>;
   db: Kysely<DB>;
   secrets: ProviderSecrets;
   /** Content-Security-Policy for the pages the provider renders itself. */
@@ -44,6 +44,9 @@ function pageLanguage(ctx: KoaContextWithOIDC) {
 
 export function createProvider({ issuer, config, db, secrets, pageSecurityPolicy }: ProviderOptions): Provider {
   const portalOrigin = new URL(config.publicOrigin).origin;
+  // The portal's own origin, plus the origins allowed to call the API (the Vite dev server by
+  // default), so `npm run dev` signs in through the same provider.
+  const portalOrigins = [...new Set([portalOrigin, ...config.corsOrigins.map((o) => new URL(o).origin)])];
   const isFirstParty = (clientId: string | undefined) => clientId === config.clientId;
 
   const configuration: Configuration = {
@@ -56,8 +59,8 @@ export function createProvider({ issuer, config, db, secrets, pageSecurityPolicy
         token_endpoint_auth_method: 'none',
         grant_types: ['authorization_code', 'refresh_token'],
         response_types: ['code'],
-        redirect_uris: [portalHome(config.publicOrigin), `${config.publicOrigin}/auth/redirect`, `${config.publicOrigin}/auth/bridge.html`],
-        post_logout_redirect_uris: [portalHome(config.publicOrigin), `${config.publicOrigin}/logout/done`],
+        redirect_uris: portalOrigins.flatMap((o) => [portalHome(o), `${o}/auth/redirect`, `${o}/auth/bridge.html`]),
+        post_logout_redirect_uris: portalOrigins.flatMap((o) => [portalHome(o), `${o}/logout/done`]),
       },
     ],
     jwks: secrets.jwks as Configuration['jwks'],
@@ -99,7 +102,7 @@ export function createProvider({ issuer, config, db, secrets, pageSecurityPolicy
       return client.grantTypeAllowed('refresh_token') && code.scopes.has('openid');
     },
     clientBasedCORS(_ctx, origin, client) {
-      return isFirstParty(client.clientId) && origin === portalOrigin;
+      return isFirstParty(client.clientId) && portalOrigins.includes(origin);
     },
     pkce: { required: () => true },
     ttl: { ...TOKEN_TTL },
