@@ -10,6 +10,28 @@ import { cmpRoleLink, useCmpRole } from './cmpRole';
 import { HEADER_LINKS } from './links';
 import { ProfileMenu } from './ProfileMenu';
 
+interface MenuItem {
+  key: string;
+  href: string;
+}
+
+const hasHref = (item: { key: string; href: string | undefined }): item is MenuItem => Boolean(item.href);
+
+function MenuLinks({ items }: { items: MenuItem[] }) {
+  const { t } = useTranslation('portal');
+  return (
+    <ul className="menu__list">
+      {items.map((item) => (
+        <li key={item.key}>
+          <SmartLink href={item.href} className="menu__item">
+            {t(item.key)}
+          </SmartLink>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 export function Header() {
   const { t } = useTranslation('portal');
   const config = usePortalConfig();
@@ -21,12 +43,12 @@ export function Header() {
     { key: 'Header.Certification.MyExams', href: configLink(config, HEADER_LINKS.myExams) },
     { key: 'Header.Certification.Certifications', href: configLink(config, HEADER_LINKS.certifications) },
     { key: 'Header.Certification.ContinuingEducation', href: configLink(config, HEADER_LINKS.continuingEducation) },
-  ].filter((item): item is { key: string; href: string } => Boolean(item.href));
+  ].filter(hasHref);
   const helpItems = [
     { key: 'Header.Help.HelpCenter', href: configLink(config, HEADER_LINKS.helpCenter) },
     { key: 'Header.Help.ContactSupport', href: configLink(config, HEADER_LINKS.contactSupport) },
     { key: 'Header.Help.Community', href: configLink(config, HEADER_LINKS.community) },
-  ].filter((item): item is { key: string; href: string } => Boolean(item.href));
+  ].filter(hasHref);
 
   return (
     <header className="header">
@@ -50,15 +72,7 @@ export function Header() {
                   </>
                 }
               >
-                <ul className="menu__list">
-                  {certificationItems.map((item) => (
-                    <li key={item.key}>
-                      <SmartLink href={item.href} className="menu__item">
-                        {t(item.key)}
-                      </SmartLink>
-                    </li>
-                  ))}
-                </ul>
+                <MenuLinks items={certificationItems} />
               </DisclosureMenu>
             </li>
             {roleLink ? (
@@ -77,15 +91,7 @@ export function Header() {
             </SmartLink>
           ) : null}
           <DisclosureMenu align="end" buttonClassName="icon-button" ariaLabel={t('Header.Help.Menu')} label={<HelpIcon />}>
-            <ul className="menu__list">
-              {helpItems.map((item) => (
-                <li key={item.key}>
-                  <SmartLink href={item.href} className="menu__item">
-                    {t(item.key)}
-                  </SmartLink>
-                </li>
-              ))}
-            </ul>
+            <MenuLinks items={helpItems} />
           </DisclosureMenu>
           <ProfileMenu profile={profile} legalHref={configLink(config, HEADER_LINKS.legal)} />
         </div>
