@@ -1,4 +1,4 @@
-import type { Doc } from './harness';
+import type { Doc, FormName } from './harness';
 
 const phone = (phone: string, phonetype: string) => ({ countryCode: '1', phone, phonetype });
 
@@ -56,3 +56,15 @@ export const validPassword: Doc = {
 
 export const validRedeem: Doc = { accessKey: 'ABCD-1234-EFGH' };
 export const validCoursePicker: Doc = { productId: 1234 };
+
+/** One valid document per form. */
+export const validDocuments: Record<FormName, Doc> = {
+  profile: validProfile,
+  exam: validExam,
+  demographics: validDemographics,
+  'company-country': validCompanyCountry,
+  email: validEmail,
+  password: validPassword,
+  redeem: validRedeem,
+  'course-picker': validCoursePicker,
+};
