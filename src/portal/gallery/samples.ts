@@ -49,7 +49,7 @@ export const SAMPLES: Record<FormName, Record<string, unknown>> = {
 
 /** Sample options for ui:options.optionsFrom lists (the course picker's products). */
 export const SAMPLE_OPTIONS = [
-  { value: 101, label: 'CertMaster Practice for Security+' },
-  { value: 102, label: 'CertMaster Practice for Network+' },
-  { value: 103, label: 'CertMaster Practice for A+ Core 1' },
+  { value: 101, label: 'CertMaster Practice for Security Essentials' },
+  { value: 102, label: 'CertMaster Practice for Networking Essentials' },
+  { value: 103, label: 'CertMaster Practice for IT Support Core 1' },
 ];

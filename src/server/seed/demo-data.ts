@@ -192,24 +192,24 @@ export interface DemoProduct {
 }
 
 export const demoProducts: DemoProduct[] = [
-  { id: 1, vendor: 'certMaster', code: 'CM-SEC-701', title: 'Security+ CertMaster Learn', version: 'V7' },
-  { id: 2, vendor: 'certMaster', code: 'CM-NET-009', title: 'Network+ CertMaster Learn', version: 'N10-009' },
-  { id: 3, vendor: 'certMaster', code: 'CM-APL-1201', title: 'A+ Core 1 CertMaster Learn', version: '220-1201' },
-  { id: 4, vendor: 'benchPrep', code: 'BP-CLOUD-ESS', title: 'Cloud Essentials Exam Prep' },
-  { id: 5, vendor: 'canvas', code: 'CV-LINUX-101', title: 'Linux+ Instructor-led Course', classroom: 'class-501' },
-  { id: 6, vendor: 'skillable', code: 'SK-SEC-LABS', title: 'Security+ Labs' },
-  { id: 7, vendor: 'populi', code: 'PO-DATA-LOT', title: 'Data+ LOT Course' },
-  { id: 8, vendor: 'gutenberg', code: 'GB-NET-EBOOK', title: 'Network+ eBook' },
-  { id: 9, vendor: 'certMaster', code: 'CM-TRIAL-CLOUD', title: 'Cloud+ CertMaster Learn (trial)' },
+  { id: 1, vendor: 'certMaster', code: 'CM-SEC-701', title: 'Security Essentials CertMaster Learn', version: 'V2' },
+  { id: 2, vendor: 'certMaster', code: 'CM-NET-009', title: 'Networking Essentials CertMaster Learn', version: '2026' },
+  { id: 3, vendor: 'certMaster', code: 'CM-APL-1201', title: 'IT Support Core 1 CertMaster Learn', version: '1201' },
+  { id: 4, vendor: 'benchPrep', code: 'BP-CLOUD-ESS', title: 'Cloud Fundamentals Exam Prep' },
+  { id: 5, vendor: 'canvas', code: 'CV-LINUX-101', title: 'Linux Administration Instructor-led Course', classroom: 'class-501' },
+  { id: 6, vendor: 'skillable', code: 'SK-SEC-LABS', title: 'Security Essentials Labs' },
+  { id: 7, vendor: 'populi', code: 'PO-DATA-LOT', title: 'Data Analysis LOT Course' },
+  { id: 8, vendor: 'gutenberg', code: 'GB-NET-EBOOK', title: 'Networking Essentials eBook' },
+  { id: 9, vendor: 'certMaster', code: 'CM-TRIAL-CLOUD', title: 'Cloud Operations CertMaster Learn (trial)' },
   { id: 10, vendor: 'certMaster', code: 'CM-ITF-FC0', title: 'IT Fundamentals CertMaster Learn' },
-  { id: 11, vendor: 'certMasterPractice', code: 'CMP-PEN-003', title: 'PenTest+ CertMaster Practice' },
+  { id: 11, vendor: 'certMasterPractice', code: 'CMP-PEN-003', title: 'Penetration Testing CertMaster Practice' },
   { id: 12, vendor: 'certMetrics', code: 'CE-TRACKER', title: 'Continuing Education Tracker' },
   { id: 13, vendor: 'optimizely', code: 'OP-ONBOARD', title: 'Onboarding Journey' },
-  { id: 14, vendor: 'pearsonVue', code: 'PV-SEC-VOUCHER', title: 'Security+ Exam Voucher' },
+  { id: 14, vendor: 'pearsonVue', code: 'PV-SEC-VOUCHER', title: 'Security Essentials Exam Voucher' },
   { id: 15, vendor: 'zendesk', code: 'ZD-PREMIUM', title: 'Premium Support' },
-  { id: 16, vendor: 'benchPrep', code: 'BP-PROJ-PREP', title: 'Project+ Exam Prep' },
-  { id: 17, vendor: 'canvas', code: 'CV-CYSA-201', title: 'CySA+ Instructor-led Course', classroom: 'class-502' },
-  { id: 18, vendor: 'skillable', code: 'SK-NET-LABS', title: 'Network+ Labs' },
+  { id: 16, vendor: 'benchPrep', code: 'BP-PROJ-PREP', title: 'Project Coordination Exam Prep' },
+  { id: 17, vendor: 'canvas', code: 'CV-CYSA-201', title: 'Security Analysis Instructor-led Course', classroom: 'class-502' },
+  { id: 18, vendor: 'skillable', code: 'SK-NET-LABS', title: 'Networking Essentials Labs' },
   { id: 19, vendor: 'populi', code: 'PO-SEC-101', title: 'Security Foundations Course' },
 ];
 
@@ -238,7 +238,7 @@ const ent = (n: number, accountId: string, productId: number, redeemedDaysAgo: n
 export const demoEntitlements: DemoEntitlement[] = [
   ent(1, LEARNER_ID, 1, 300, 30), // expires soon: a longer key can extend it
   ent(2, LEARNER_ID, 2, 20, 700),
-  ent(3, LEARNER_ID, 10, 800, -200, { migratedTo: 'Tech+ CertMaster Learn' }),
+  ent(3, LEARNER_ID, 10, 800, -200, { migratedTo: 'IT Foundations CertMaster Learn (new edition)' }),
   ent(4, LEARNER_ID, 4, null, null), // BenchPrep without dates counts as active
   ent(5, LEARNER_ID, 5, 60, 300, { consentStatus: 'approved' }),
   ent(6, LEARNER_ID, 6, 400, -30),
@@ -302,9 +302,9 @@ export const demoKeys: DemoKey[] = [
 
 /** Keys of no vendor: CertMaster Practice products (the 404 path of the generic flow). */
 export const demoCmpKeys = [
-  { key: 'CMP-MULTI-0201', products: [{ id: 5001, name: 'Security+ CertMaster Practice', remaining: 100 }, { id: 5002, name: 'Network+ CertMaster Practice', remaining: 100 }] },
-  { key: 'CMP-SINGLE-0202', products: [{ id: 5003, name: 'A+ CertMaster Practice', remaining: 100 }] },
-  { key: 'CMP-EMPTY-0203', products: [{ id: 5004, name: 'Linux+ CertMaster Practice', remaining: 0 }] },
+  { key: 'CMP-MULTI-0201', products: [{ id: 5001, name: 'Security Essentials CertMaster Practice', remaining: 100 }, { id: 5002, name: 'Networking Essentials CertMaster Practice', remaining: 100 }] },
+  { key: 'CMP-SINGLE-0202', products: [{ id: 5003, name: 'IT Support CertMaster Practice', remaining: 100 }] },
+  { key: 'CMP-EMPTY-0203', products: [{ id: 5004, name: 'Linux Administration CertMaster Practice', remaining: 0 }] },
 ];
 
 export const demoLegacyAccounts = [
@@ -313,8 +313,8 @@ export const demoLegacyAccounts = [
 ];
 
 export const demoFulfillments = [
-  { id: uuid(3001), accountId: demoId(10), item: 'Printed certificate: Security+' },
-  { id: uuid(3002), accountId: demoId(10), item: 'Exam voucher card: Network+' },
+  { id: uuid(3001), accountId: demoId(10), item: 'Printed certificate: Security Essentials' },
+  { id: uuid(3002), accountId: demoId(10), item: 'Exam voucher card: Networking Essentials' },
 ];
 
 export const demoAnnouncements = [

@@ -55,7 +55,7 @@ describe.each(stores)('redemption on %s', (store) => {
     if (skip) return ctx.skip();
     const who = account(22);
     const first = await expectCode('DEMO-SUCCESS-0000', 'Success', who);
-    expect(first.activatedProducts).toEqual([{ title: 'A+ Core 1 CertMaster Learn', vendorProductCode: 'CM-APL-1201', productId: 3 }]);
+    expect(first.activatedProducts).toEqual([{ title: 'IT Support Core 1 CertMaster Learn', vendorProductCode: 'CM-APL-1201', productId: 3 }]);
     const list = await server.app.inject({ method: 'GET', url: `/api/profiles/${who.profileId}/entitlements`, headers: await server.headers(who.accountId) });
     const created = list.json().find((e: { product: { productId: number } }) => e.product.productId === 3);
     expect(created.redemptionDate).toBeTruthy();
@@ -100,8 +100,8 @@ describe.each(stores)('redemption on %s', (store) => {
     const h = await server.headers(who.accountId);
     const products = await server.app.inject({ method: 'GET', url: '/api/vendors/cmp/CMP-MULTI-0201?cmpId=x', headers: h });
     expect(products.json()).toEqual([
-      { certMasterPracticeProductId: 5001, certMasterPracticeProductName: 'Security+ CertMaster Practice' },
-      { certMasterPracticeProductId: 5002, certMasterPracticeProductName: 'Network+ CertMaster Practice' },
+      { certMasterPracticeProductId: 5001, certMasterPracticeProductName: 'Security Essentials CertMaster Practice' },
+      { certMasterPracticeProductId: 5002, certMasterPracticeProductName: 'Networking Essentials CertMaster Practice' },
     ]);
     const empty = await server.app.inject({ method: 'GET', url: '/api/vendors/cmp/CMP-EMPTY-0203', headers: h });
     expect(empty.json()).toEqual([]);
