@@ -1,13 +1,4 @@
-import {
-  validCompanyCountry,
-  validCoursePicker,
-  validDemographics,
-  validEmail,
-  validExam,
-  validPassword,
-  validProfile,
-  validRedeem,
-} from './fixtures';
+import { validDocuments } from './fixtures';
 import { type Doc, type FieldError, type FormName, repeat, withValue } from './harness';
 
 export interface Case {
@@ -18,16 +9,7 @@ export interface Case {
   errors: FieldError[];
 }
 
-const bases: Record<FormName, Doc> = {
-  profile: validProfile,
-  exam: validExam,
-  demographics: validDemographics,
-  'company-country': validCompanyCountry,
-  email: validEmail,
-  password: validPassword,
-  redeem: validRedeem,
-  'course-picker': validCoursePicker,
-};
+const bases: Record<FormName, Doc> = validDocuments;
 
 type Change = [pointer: string, value: unknown];
 
