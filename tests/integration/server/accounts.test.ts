@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { verifyPassword } from '../../../src/server/lib/passwords';
-import { account, learner, postgresReachable, startTestServer, type Store, type TestServer } from './harness';
+import { account, learner, type Store, useTestServer } from './harness';
 
 const stores: Store[] = ['pglite', 'postgres'];
 
@@ -8,23 +8,14 @@ const PASSWORD = 'E2eLearner2026';
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 describe.each(stores)('accounts on %s', (store) => {
-  let server: TestServer;
-  let reachable = true;
-  beforeAll(async () => {
-    reachable = store === 'pglite' || (await postgresReachable());
-    if (reachable) server = await startTestServer(store);
-  });
-  afterAll(async () => server?.close());
-  beforeEach((ctx) => {
-    if (!reachable) ctx.skip();
-  });
+  const server = useTestServer(store);
 
   const post = async (who: { accountId: string }, path: string, payload: unknown) =>
-    server.app.inject({ method: 'POST', url: `/api/accounts/${who.accountId}/${path}`, headers: await server.headers(who.accountId), payload: payload as object });
+    server().app.inject({ method: 'POST', url: `/api/accounts/${who.accountId}/${path}`, headers: await server().headers(who.accountId), payload: payload as object });
 
   /** The code as a person reads it: from the development outbox. */
   const latestCode = async (to: string): Promise<string> => {
-    const res = await server.app.inject({ method: 'GET', url: `/dev/outbox.json?to=${encodeURIComponent(to)}` });
+    const res = await server().app.inject({ method: 'GET', url: `/dev/outbox.json?to=${encodeURIComponent(to)}` });
     const [mail] = res.json();
     const code = /\b(\d{6})\b/.exec(mail?.text ?? '')?.[1];
     if (!code) throw new Error(`no code mailed to ${to}`);
@@ -37,15 +28,15 @@ describe.each(stores)('accounts on %s', (store) => {
       const sent = await post(who, 'send-email-verification-code', { currentPassword: PASSWORD, email: 'New.Address@example.com' });
       expect(sent.statusCode).toBe(200);
       const code = await latestCode('new.address@example.com');
-      const stored = await server.database.db.selectFrom('email_verifications').selectAll().where('account_id', '=', who.accountId).executeTakeFirstOrThrow();
+      const stored = await server().database.db.selectFrom('email_verifications').selectAll().where('account_id', '=', who.accountId).executeTakeFirstOrThrow();
       expect(stored.code_hash).not.toContain(code);
       expect(new Date(stored.expires_at).getTime() - Date.now()).toBeLessThanOrEqual(10 * 60 * 1000);
 
       const changed = await post(who, 'change-email', { verificationCode: code });
       expect(changed.statusCode).toBe(200);
-      const row = await server.database.db.selectFrom('accounts').select('email').where('id', '=', who.accountId).executeTakeFirstOrThrow();
+      const row = await server().database.db.selectFrom('accounts').select('email').where('id', '=', who.accountId).executeTakeFirstOrThrow();
       expect(row.email).toBe('new.address@example.com');
-      const profile = await server.app.inject({ method: 'GET', url: `/api/profiles/account/${who.accountId}`, headers: await server.headers(who.accountId) });
+      const profile = await server().app.inject({ method: 'GET', url: `/api/profiles/account/${who.accountId}`, headers: await server().headers(who.accountId) });
       expect(profile.json().email).toBe('new.address@example.com');
 
       const reused = await post(who, 'change-email', { verificationCode: code });
@@ -69,7 +60,7 @@ describe.each(stores)('accounts on %s', (store) => {
       const who = account(24);
       await post(who, 'send-email-verification-code', { currentPassword: PASSWORD, email: 'expired@example.com' });
       const code = await latestCode('expired@example.com');
-      await server.database.db.updateTable('email_verifications').set({ expires_at: new Date(Date.now() - 1000) }).where('account_id', '=', who.accountId).execute();
+      await server().database.db.updateTable('email_verifications').set({ expires_at: new Date(Date.now() - 1000) }).where('account_id', '=', who.accountId).execute();
       const res = await post(who, 'change-email', { verificationCode: code });
       expect(res.json().errors).toEqual([{ path: '/verificationCode', key: 'Validation.VerificationCodeExpired' }]);
     });
@@ -113,7 +104,7 @@ describe.each(stores)('accounts on %s', (store) => {
 
       const ok = await post(who, 'set-password', { currentPassword: PASSWORD, email: 'e2e.redeem@example.com', newPassword: 'Fresh-Pass2026' });
       expect(ok.statusCode).toBe(200);
-      const row = await server.database.db.selectFrom('accounts').select(['password_hash', 'password_changed_at']).where('id', '=', who.accountId).executeTakeFirstOrThrow();
+      const row = await server().database.db.selectFrom('accounts').select(['password_hash', 'password_changed_at']).where('id', '=', who.accountId).executeTakeFirstOrThrow();
       expect(row.password_hash).toMatch(/^\$argon2id\$/);
       expect(await verifyPassword(row.password_hash, 'Fresh-Pass2026')).toBe(true);
       expect(row.password_changed_at).not.toBeNull();
@@ -131,10 +122,10 @@ describe.each(stores)('accounts on %s', (store) => {
   describe('legacy CertMaster link', () => {
     const link = account(11);
     it('doesExist for an unlinked legacy account by email', async () => {
-      const h = await server.headers(link.accountId);
-      const yes = await server.app.inject({ method: 'GET', url: '/api/accounts/certmaster-platform/email/LINK@example.com', headers: h });
+      const h = await server().headers(link.accountId);
+      const yes = await server().app.inject({ method: 'GET', url: '/api/accounts/certmaster-platform/email/LINK@example.com', headers: h });
       expect(yes.json()).toEqual({ doesExist: true });
-      const no = await server.app.inject({ method: 'GET', url: '/api/accounts/certmaster-platform/email/nobody@example.com', headers: h });
+      const no = await server().app.inject({ method: 'GET', url: '/api/accounts/certmaster-platform/email/nobody@example.com', headers: h });
       expect(no.json()).toEqual({ doesExist: false });
     });
 
@@ -143,7 +134,7 @@ describe.each(stores)('accounts on %s', (store) => {
       expect(await status('nobody', 'LegacyPass2026')).toBe('NotFound');
       expect(await status('legacy.learner', 'WrongPass')).toBe('LoginFailed');
       expect(await status('legacy.learner', 'LegacyPass2026')).toBe('Success');
-      const profile = await server.app.inject({ method: 'GET', url: `/api/profiles/account/${link.accountId}`, headers: await server.headers(link.accountId) });
+      const profile = await server().app.inject({ method: 'GET', url: `/api/profiles/account/${link.accountId}`, headers: await server().headers(link.accountId) });
       expect(profile.json().externalIds.certMaster).toBe('cm-2000001');
       expect(await status('legacy.learner', 'LegacyPass2026')).toBe('AlreadyLinked');
     });

@@ -90,3 +90,24 @@ export async function startTestServer(store: Store = 'pglite', env: Record<strin
     },
   };
 }
+
+/**
+ * A test server on `store` for the enclosing describe block, started once and closed after it; its
+ * tests are skipped when PostgreSQL does not answer.
+ */
+export function useTestServer(store: Store): () => TestServer {
+  let server: TestServer | undefined;
+  let reachable = true;
+  beforeAll(async () => {
+    reachable = store === 'pglite' || (await postgresReachable());
+    if (reachable) server = await startTestServer(store);
+  });
+  afterAll(async () => server?.close());
+  beforeEach((ctx) => {
+    if (!reachable) ctx.skip();
+  });
+  return () => {
+    if (!server) throw new Error(`No test server on ${store}`);
+    return server;
+  };
+}

@@ -1,28 +1,19 @@
 import { buildProfilePatch } from '../../../src/shared/profile-patch';
 import { toProfileView, type ProfileView, type StoredProfile } from '../../../src/shared/profile-view';
-import { account, learner, postgresReachable, startTestServer, type Store, type TestServer } from './harness';
+import { account, learner, type Store, useTestServer } from './harness';
 
 const stores: Store[] = ['pglite', 'postgres'];
 
 describe.each(stores)('profiles on %s', (store) => {
-  let server: TestServer;
-  let reachable = true;
-  beforeAll(async () => {
-    reachable = store === 'pglite' || (await postgresReachable());
-    if (reachable) server = await startTestServer(store);
-  });
-  afterAll(async () => server?.close());
-  beforeEach((ctx) => {
-    if (!reachable) ctx.skip();
-  });
+  const server = useTestServer(store);
 
   const read = async (who = learner) => {
-    const res = await server.app.inject({ method: 'GET', url: `/api/profiles/account/${who.accountId}`, headers: await server.headers(who.accountId) });
+    const res = await server().app.inject({ method: 'GET', url: `/api/profiles/account/${who.accountId}`, headers: await server().headers(who.accountId) });
     expect(res.statusCode).toBe(200);
     return { profile: res.json() as StoredProfile & ProfileView, etag: res.headers.etag as string };
   };
   const patch = async (body: unknown, who = learner, suffix = '', extra: Record<string, string> = {}) =>
-    server.app.inject({ method: 'PATCH', url: `/api/profiles/${who.profileId}${suffix}`, headers: { ...(await server.headers(who.accountId)), ...extra }, payload: body as object });
+    server().app.inject({ method: 'PATCH', url: `/api/profiles/${who.profileId}${suffix}`, headers: { ...(await server().headers(who.accountId)), ...extra }, payload: body as object });
   /** A realistic body: the portal's own patch builder on an edited form view. */
   const edit = async (change: (view: ProfileView) => void, who = learner) => {
     const { profile } = await read(who);
@@ -33,7 +24,7 @@ describe.each(stores)('profiles on %s', (store) => {
     return buildProfilePatch(profile, before, after);
   };
   const storedRow = async (who = learner) =>
-    server.database.db.selectFrom('profiles').select(['document', 'version']).where('id', '=', who.profileId).executeTakeFirstOrThrow();
+    server().database.db.selectFrom('profiles').select(['document', 'version']).where('id', '=', who.profileId).executeTakeFirstOrThrow();
 
   it('answers the profile with derived items and an ETag', async () => {
     const { profile, etag } = await read();
@@ -60,7 +51,7 @@ describe.each(stores)('profiles on %s', (store) => {
     const res = await patch(body, who);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ company: 'Patched Co', givenName: { middleName: 'Q' }, preferences: { language: 'ja' } });
-    const audit = await server.database.db.selectFrom('profile_audit').selectAll().where('profile_id', '=', who.profileId).execute();
+    const audit = await server().database.db.selectFrom('profile_audit').selectAll().where('profile_id', '=', who.profileId).execute();
     expect(audit.at(-1)).toMatchObject({ actor_id: who.accountId, action: 'patch-profile', paths: ['/company', '/givenName/middleName', '/preferences/language'] });
   });
 
@@ -70,7 +61,7 @@ describe.each(stores)('profiles on %s', (store) => {
     expect(res.json().primaryAddress).toMatchObject({ city: 'Evanston', index: 0, isPrimary: true });
 
     const doc = (await storedRow(who)).document;
-    await server.database.db.updateTable('profiles').set({ document: JSON.stringify({ ...doc, addresses: [] }) }).where('id', '=', who.profileId).execute();
+    await server().database.db.updateTable('profiles').set({ document: JSON.stringify({ ...doc, addresses: [] }) }).where('id', '=', who.profileId).execute();
     const body = await edit((v) => (v.primaryAddress = { address1: '9 Elm St', city: 'Austin', state: 'TX', country: 'USA', postalCode: '73301' }), who);
     expect(body).toEqual([{ op: 'add', path: '/addresses/-', value: expect.objectContaining({ isPrimary: true, city: 'Austin' }) }]);
     const added = await patch(body, who);
@@ -164,7 +155,7 @@ describe.each(stores)('profiles on %s', (store) => {
     expect(results.map((r) => r.statusCode)).toEqual([200, 200, 200, 200]);
     const { document, version } = await storedRow(who);
     expect(document.givenName).toEqual(values);
-    const audit = await server.database.db.selectFrom('profile_audit').select('paths').where('profile_id', '=', who.profileId).execute();
+    const audit = await server().database.db.selectFrom('profile_audit').select('paths').where('profile_id', '=', who.profileId).execute();
     expect(audit.length).toBeGreaterThanOrEqual(4);
     expect(version).toBeGreaterThanOrEqual(5);
   });
@@ -200,23 +191,23 @@ describe.each(stores)('profiles on %s', (store) => {
 
   it('role and campus of the certification platform; the CertMaster profile call', async () => {
     const admin = account(6);
-    const role = await server.app.inject({ method: 'GET', url: `/api/profiles/${admin.profileId}/cmp/role`, headers: await server.headers(admin.accountId) });
+    const role = await server().app.inject({ method: 'GET', url: `/api/profiles/${admin.profileId}/cmp/role`, headers: await server().headers(admin.accountId) });
     expect(role.json()).toEqual({ role: 'administrator', campusId: 'campus-1001' });
-    const none = await server.app.inject({ method: 'GET', url: `/api/profiles/${learner.profileId}/cmp/role`, headers: await server.headers(learner.accountId) });
+    const none = await server().app.inject({ method: 'GET', url: `/api/profiles/${learner.profileId}/cmp/role`, headers: await server().headers(learner.accountId) });
     expect(none.json()).toEqual({ role: 'none', campusId: null });
 
     const link = account(11);
-    const created = await server.app.inject({ method: 'POST', url: `/api/profiles/${link.profileId}/cmp/profile`, headers: await server.headers(link.accountId) });
+    const created = await server().app.inject({ method: 'POST', url: `/api/profiles/${link.profileId}/cmp/profile`, headers: await server().headers(link.accountId) });
     expect(created.json()).toEqual({ certMasterId: expect.stringMatching(/^cm-/), created: true });
-    const again = await server.app.inject({ method: 'POST', url: `/api/profiles/${link.profileId}/cmp/profile`, headers: await server.headers(link.accountId) });
+    const again = await server().app.inject({ method: 'POST', url: `/api/profiles/${link.profileId}/cmp/profile`, headers: await server().headers(link.accountId) });
     expect(again.json()).toEqual({ certMasterId: created.json().certMasterId, created: false });
   });
 
   it('announcements by language, English when a language has none', async () => {
-    const h = await server.headers(learner.accountId);
-    const ja = await server.app.inject({ method: 'GET', url: '/api/announcements/?language=ja', headers: h });
+    const h = await server().headers(learner.accountId);
+    const ja = await server().app.inject({ method: 'GET', url: '/api/announcements/?language=ja', headers: h });
     expect(ja.json().map((a: { id: string }) => a.id).sort()).toEqual(['maintenance-ja', 'welcome-ja']);
-    const ko = await server.app.inject({ method: 'GET', url: '/api/announcements?language=ko', headers: h });
+    const ko = await server().app.inject({ method: 'GET', url: '/api/announcements?language=ko', headers: h });
     expect(ko.json().map((a: { id: string }) => a.id).sort()).toEqual(['maintenance-en', 'welcome-en']);
   });
 });
