@@ -13,7 +13,8 @@ interface Options<T> {
 }
 
 /**
- * Submit wiring of a schema form: success toast, or the generic toast plus the service's field errors.
+ * Submit wiring of a schema form, returned as SchemaForm props (`<SchemaForm form="x" {...submission} />`):
+ * success toast, or the generic toast plus the service's field errors.
  * The submitted data is handed back as the form's data, so that new server errors re-rendering the
  * form never put back the data it was opened with; Cancel drops it. When the stored data changes
  * under kept input (a refetch after 412), the learner's edits are carried over onto it.

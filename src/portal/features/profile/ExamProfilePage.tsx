@@ -60,10 +60,8 @@ export default function ExamProfilePage() {
           <LegalNameWarning locked={Boolean(candidateId)} />
           <SchemaForm<ProfileView>
             form="exam"
-            formData={form.formData}
-            onSubmit={form.onSubmit}
+            {...form}
             context={context}
-            serverErrors={form.serverErrors}
           />
         </>
       )}

@@ -45,10 +45,7 @@ export default function ProfilePage() {
           <ExamProfileLink profile={profile} />
           <SchemaForm<ProfileView>
             form="profile"
-            formData={form.formData}
-            onSubmit={form.onSubmit}
-            editToggle={form.editToggle}
-            serverErrors={form.serverErrors}
+            {...form}
           />
         </>
       )}

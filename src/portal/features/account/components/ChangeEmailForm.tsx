@@ -70,10 +70,7 @@ function SendStep({ currentEmail, alternateEmail, toggle, onSent }: Props & { to
       <p>{t('Email.Step1Intro')}</p>
       <SchemaForm<EmailForm>
         form="email"
-        formData={form.formData}
-        onSubmit={form.onSubmit}
-        editToggle={form.editToggle}
-        serverErrors={form.serverErrors}
+        {...form}
         submitLabel="account:Email.SendCode"
       />
     </>
@@ -105,10 +102,7 @@ function VerifyStep({ sent, onCancel, onChanged }: { sent: EmailForm; onCancel: 
       <p>{t('Email.Step2Intro', { email: sent.email })}</p>
       <SchemaForm<EmailForm>
         form="email"
-        formData={form.formData}
-        onSubmit={form.onSubmit}
-        editToggle={form.editToggle}
-        serverErrors={form.serverErrors}
+        {...form}
         submitLabel="account:Email.Submit"
       />
       <ResendCode />

@@ -33,10 +33,7 @@ export function ChangePasswordForm({ email }: { email: string }) {
       <p>{t('Password.Intro')}</p>
       <SchemaForm<Partial<PasswordForm>>
         form="password"
-        formData={form.formData}
-        onSubmit={form.onSubmit}
-        editToggle={form.editToggle}
-        serverErrors={form.serverErrors}
+        {...form}
         submitLabel="account:Password.Submit"
       />
     </section>
