@@ -1,3 +1,4 @@
+import { apiTypesModule } from './api-types';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { hashForSchema, type RJSFSchema } from '@rjsf/utils';
@@ -71,5 +72,6 @@ export async function generateForms(outDir = generatedDir, dir = schemasDir): Pr
   }
   put('validators/index.ts', indexModule(formNames));
   put('types/index.ts', typesIndexModule(formNames, typeName));
+  put('api-types.ts', await apiTypesModule(loadSchemaFiles(dir, ['api'])));
   return { written, forms: [...formNames] };
 }

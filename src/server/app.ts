@@ -4,19 +4,17 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { ServerConfig } from './config';
 import type { Database } from './db';
-import { announcementRoutes } from './announcements/routes';
 import { entitlementRoutes } from './entitlements/routes';
-import { compileValidator } from './http/validator';
-import { registerErrorHandling } from './http/errors';
-import { outboxRoutes } from './http/outbox.routes';
+import { authenticatedScope, createAuthenticator, denyByDefault, publicScope, type KeySource } from './http/auth';
+import { registerErrorHandling, sendError } from './http/errors';
+import { registerInputGuard } from './http/input-guard';
 import { portalConfig } from './http/portal-config';
+import { SchemaRegistry } from './http/schema-registry';
 import { registerStatic } from './http/static';
-import './http/context';
-import { accountRoutes } from './identity/accounts.routes';
-import { profileRoutes } from './identity/profiles.routes';
-import { createAuthenticator, type KeySource } from './lib/auth';
-import { SchemaRegistry } from './lib/validation';
+import { identityRoutes } from './identity/routes';
 import { createMailer, type Mailer } from './mail/mailer';
+import { outboxRoutes } from './mail/outbox-routes';
+import { createServices } from './services';
 import { vendorRoutes } from './vendors/routes';
 
 export interface AppOptions {
@@ -51,9 +49,6 @@ function stripValidationKeywords<T>(document: T): T {
   return visit(document) as T;
 }
 
-/** Routes that answer without a token. */
-const PUBLIC_PREFIXES = ['/api/health', '/api/openapi.json', '/api/docs'];
-
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const app = Fastify({
@@ -63,15 +58,21 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     routerOptions: { ignoreTrailingSlash: true },
     bodyLimit: 256 * 1024,
     ajv: { customOptions: { strict: false } },
+    // A path the router cannot decode answers in the services' error shape, like every other error.
+    frameworkErrors: (error, _request, reply) => {
+      const statusCode = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
+      return sendError(reply, statusCode, statusCode === 400 ? 'The request URL is malformed.' : error.message);
+    },
   });
   const schemas = options.schemas ?? new SchemaRegistry(config.schemasDir);
   const mailer = options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db });
-  app.decorate('services', { config, db: database.db, schemas, mailer });
+  app.decorate('services', createServices({ config, db: database.db, schemas, mailer }));
   app.decorateRequest('caller', null as never);
+  registerInputGuard(app);
 
   // Requests are validated by the same Ajv (and files) as the forms; responses are sent as is.
   for (const [id, schema] of schemas.apiSchemas()) app.addSchema({ ...schema, $id: id });
-  app.setValidatorCompiler(({ schema }) => compileValidator(schemas, schema));
+  app.setValidatorCompiler(({ schema }) => schemas.routeValidator(schema));
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
 
   registerErrorHandling(app, { notFound: !options.serveStatic });
@@ -110,33 +111,35 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     refResolver: { buildLocalReference: (json, _base, _fragment, i) => componentName(json.$id, i) },
     transformObject: (documents) => stripValidationKeywords('openapiObject' in documents ? documents.openapiObject : documents.swaggerObject),
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
-
-  const authenticate = createAuthenticator(config, options.jwks);
-  app.addHook('onRequest', async (request) => {
-    const path = request.url.split('?')[0] ?? '';
-    if (!path.startsWith('/api/') || PUBLIC_PREFIXES.some((p) => path === p || path.startsWith(`${p}/`))) return;
-    request.caller = await authenticate(request.headers);
-  });
+  // From here on, a route is reachable without a token only where it says so.
+  denyByDefault(app);
+  await app.register(publicScope(async (docs) => docs.register(swaggerUi, { routePrefix: '/api/docs' })));
 
   app.get(
     '/api/health',
-    { schema: { tags: ['service'], summary: 'Answers 200 once the service is ready', security: [], response: { 200: { $ref: 'api/health-response.schema.json' } } } },
+    {
+      config: { public: true },
+      schema: { tags: ['service'], summary: 'Answers 200 once the service is ready', security: [], response: { 200: { $ref: 'api/health-response.schema.json' } } },
+    },
     // The app is built only after the database opened and migrated: answering means ready.
     async () => ({ status: 'ok', database: database.dialect }),
   );
-  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
-  app.get('/portal-config.json', { schema: { hide: true } }, async (_request, reply) => {
+  app.get('/api/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
+  app.get('/portal-config.json', { config: { public: true }, schema: { hide: true } }, async (_request, reply) => {
     reply.header('cache-control', 'no-store');
     return portalConfig(config);
   });
 
-  await app.register(accountRoutes);
-  await app.register(profileRoutes);
-  await app.register(entitlementRoutes);
-  await app.register(announcementRoutes);
-  await app.register(vendorRoutes);
-  if (!config.production) await app.register(outboxRoutes);
+  // Every service route needs the function key and a bearer token; nothing else is reachable without.
+  const authenticate = createAuthenticator(config, options.jwks);
+  await app.register(
+    authenticatedScope(authenticate, async (scope) => {
+      await scope.register(identityRoutes);
+      await scope.register(entitlementRoutes);
+      await scope.register(vendorRoutes);
+    }),
+  );
+  if (!config.production) await app.register(publicScope(outboxRoutes));
   if (options.serveStatic) await registerStatic(app, config);
   return app;
 }

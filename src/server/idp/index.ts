@@ -6,7 +6,7 @@ import type { ServerConfig } from '../config';
 import type { Database } from '../db';
 import { deleteExpiredPayloads } from './adapter';
 import { interactionRoutes } from './interactions';
-import { ensureProviderSecrets } from './keys';
+import { ensureProviderSecrets } from './signing-keys';
 import { createProvider } from './provider';
 import { withIdpTables } from './tables';
 import { DEFAULT_THROTTLE, signInThrottle, type ThrottleSettings } from './throttle';

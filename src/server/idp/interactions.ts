@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Kysely } from 'kysely';
 import { errors, type default as Provider, type InteractionResults } from 'oidc-provider';
 import type { DB } from '../db/types';
-import { hashPassword, verifyPassword } from '../lib/passwords';
+import { hashPassword, verifyPassword } from '../identity/passwords';
 import { findAccountByEmail, isSocialAccount, normalizeEmail } from './accounts';
 import { pickLanguage, translator, type Language } from './i18n';
 import { errorPage, signInPage, type SignInView } from './pages';

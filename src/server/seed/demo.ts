@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/types';
-import { hashPassword } from '../lib/passwords';
+import { hashPassword } from '../identity/passwords';
 import {
   demoAccounts,
   demoAnnouncements,

@@ -7,7 +7,7 @@ import { loadConfig, type ServerConfig } from '../../../src/server/config';
 import { dropSchema, openDatabase, type Database } from '../../../src/server/db';
 import { startIdentityProvider, type IdentityProvider } from '../../../src/server/idp';
 import type { ThrottleSettings } from '../../../src/server/idp/throttle';
-import { hashPassword } from '../../../src/server/lib/passwords';
+import { hashPassword } from '../../../src/server/identity/passwords';
 
 export const PORTAL_ORIGIN = 'http://localhost:4399';
 export const REDIRECT_URI = `${PORTAL_ORIGIN}/auth/redirect`;

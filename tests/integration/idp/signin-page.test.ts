@@ -1,4 +1,4 @@
-import { hashPassword } from '../../../src/server/lib/passwords';
+import { hashPassword } from '../../../src/server/identity/passwords';
 import { Browser, createAccount, openSignIn, pkce, startHarness, submitSignIn, type Harness, type TestAccount } from './harness';
 
 let harness: Harness;

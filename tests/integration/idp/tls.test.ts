@@ -2,7 +2,7 @@ import { X509Certificate } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ensureProviderSecrets } from '../../../src/server/idp/keys';
+import { ensureProviderSecrets } from '../../../src/server/idp/signing-keys';
 import { ensureTlsMaterial } from '../../../src/server/idp/tls';
 
 let dataDir: string;

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { verifyPassword } from '../../../src/server/lib/passwords';
+import { verifyPassword } from '../../../src/server/identity/passwords';
 import { account, learner, type Store, useTestServer } from './harness';
 
 const stores: Store[] = ['pglite', 'postgres'];

@@ -37,8 +37,10 @@ describe('static files', () => {
 
   it('answers 404 for a missing file and JSON 404 under /api', async () => {
     expect((await app.inject({ method: 'GET', url: '/assets/missing.js' })).statusCode).toBe(404);
+    // No route matched: nothing to authenticate, and nothing is revealed but the 404.
     const api = await app.inject({ method: 'GET', url: '/api/nothing-here' });
-    expect(api.statusCode).toBe(401);
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toEqual({ message: expect.any(String), statusCode: 404 });
     const health = await app.inject({ method: 'GET', url: '/api/health/nothing' });
     expect(health.statusCode).toBe(404);
     expect(health.json()).toMatchObject({ statusCode: 404 });

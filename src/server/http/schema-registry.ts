@@ -4,7 +4,7 @@ import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import Ajv2020 from 'ajv/dist/2020';
 import ajvErrors from 'ajv-errors';
 import addFormats from 'ajv-formats';
-import type { FieldError } from './errors';
+import type { FieldError } from '../errors';
 
 const DRAFT_2020 = 'https://json-schema.org/draft/2020-12/schema';
 
@@ -98,6 +98,20 @@ export class SchemaRegistry {
       this.compiled.set(file, fn);
     }
     return fn;
+  }
+
+  /**
+   * Fastify's validator for a route part, compiled by this Ajv (which already holds every file under
+   * schemas/), so a body declared as `api/x.schema.json` is checked by that very file.
+   */
+  routeValidator(schema: unknown): ValidateFunction {
+    const ref = (schema as { $ref?: string }).$ref;
+    if (ref) {
+      const validate = this.ajv.getSchema(ref.replace(/#$/, ''));
+      if (!validate) throw new Error(`Unknown schema ${ref}`);
+      return validate;
+    }
+    return this.ajv.compile(schema as object);
   }
 
   /** Validates `data` with one schema file; null when valid, else the failing fields and keys. */

@@ -1,7 +1,8 @@
 import { timingSafeEqual } from 'node:crypto';
 import { createRemoteJWKSet, customFetch, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
+import type { FastifyInstance, FastifyPluginAsync, RouteOptions } from 'fastify';
 import type { ServerConfig } from '../config';
-import { unauthorized } from './errors';
+import { unauthenticated } from '../errors';
 import { fetchTrusting } from './tls-fetch';
 
 /** Where the verifier gets the identity provider's public keys: a key function or a jwks_uri. */
@@ -68,12 +69,12 @@ export function createAuthenticator(config: AuthConfig, source: KeySource) {
   return async (headers: Record<string, string | string[] | undefined>): Promise<Caller> => {
     const functionKey = headers[config.functionKeyHeader.toLowerCase()];
     if (typeof functionKey !== 'string' || !sameSecret(functionKey, config.functionKey)) {
-      throw unauthorized('A valid function key is required.');
+      throw unauthenticated('A valid function key is required.');
     }
     const authorization = headers.authorization;
     const match = typeof authorization === 'string' ? /^Bearer\s+(\S+)$/i.exec(authorization) : null;
     const token = match?.[1];
-    if (!token) throw unauthorized('A bearer token is required.');
+    if (!token) throw unauthenticated('A bearer token is required.');
     const known = verified.get(token);
     if (known) return known;
     let claims: JWTPayload;
@@ -85,12 +86,56 @@ export function createAuthenticator(config: AuthConfig, source: KeySource) {
         requiredClaims: ['exp'],
       }));
     } catch {
-      throw unauthorized('The bearer token is not valid.');
+      throw unauthenticated('The bearer token is not valid.');
     }
     const accountId = typeof claims.id === 'string' ? claims.id : claims.sub;
-    if (!accountId) throw unauthorized('The bearer token names no account.');
+    if (!accountId) throw unauthenticated('The bearer token names no account.');
     const caller = { accountId, claims };
     verified.set(token, caller);
     return caller;
+  };
+}
+
+export type Authenticate = ReturnType<typeof createAuthenticator>;
+
+// Deny by default. A route answers without a token only when it is registered inside a public
+// scope or declares `config: { public: true }`; every other route must be registered inside an
+// authenticated scope, whose onRequest hook runs for the matched route whatever spelling of the
+// path reached it. A route that is neither stops the server at start-up.
+const ACCESS = Symbol('route access');
+type Access = 'authenticated' | 'public';
+type Scoped = FastifyInstance & { [ACCESS]?: Access };
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route answers without a bearer token and function key. */
+    public?: boolean;
+  }
+}
+
+export function denyByDefault(app: FastifyInstance): void {
+  app.addHook('onRoute', function check(this: Scoped, route: RouteOptions) {
+    if (this[ACCESS] || route.config?.public === true) return;
+    const methods = Array.isArray(route.method) ? route.method.join(',') : route.method;
+    throw new Error(`${methods} ${route.url} is neither in an authenticated scope nor declared public`);
+  });
+}
+
+/** Routes registered by `routes` need the function key and a valid bearer token; `request.caller` is set. */
+export function authenticatedScope(authenticate: Authenticate, routes: FastifyPluginAsync): FastifyPluginAsync {
+  return async (scope) => {
+    (scope as Scoped)[ACCESS] = 'authenticated';
+    scope.addHook('onRequest', async (request) => {
+      request.caller = await authenticate(request.headers);
+    });
+    await scope.register(routes);
+  };
+}
+
+/** Routes registered by `routes` (static files, documentation) answer without a token. */
+export function publicScope(routes: FastifyPluginAsync): FastifyPluginAsync {
+  return async (scope) => {
+    (scope as Scoped)[ACCESS] = 'public';
+    await scope.register(routes);
   };
 }

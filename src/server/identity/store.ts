@@ -1,0 +1,128 @@
+import { randomUUID } from 'node:crypto';
+import { sql, type Kysely } from 'kysely';
+import type { StoredProfile } from '../../shared/profile-view';
+import type { DB } from '../db/types';
+
+// The identity service's tables: accounts, profiles and their audit, e-mail verification codes,
+// legacy CertMaster accounts, certification-platform roles and announcements. Kysely only.
+
+export interface ProfileRow {
+  id: string;
+  account_id: string;
+  document: StoredProfile;
+  version: number;
+}
+
+export interface ProfileAudit {
+  actorId: string;
+  action: string;
+  paths: string[];
+}
+
+export type Db = Kysely<DB>;
+
+const PROFILE_COLUMNS = ['id', 'account_id', 'document', 'version'] as const;
+
+export const findAccount = (db: Db, id: string) => db.selectFrom('accounts').selectAll().where('id', '=', id).executeTakeFirst();
+
+export async function emailTaken(db: Db, email: string, exceptAccountId: string): Promise<boolean> {
+  const other = await db.selectFrom('accounts').select('id').where('email', '=', email).where('id', '!=', exceptAccountId).executeTakeFirst();
+  return !!other;
+}
+
+export const setAccountEmail = (db: Db, id: string, email: string) => db.updateTable('accounts').set({ email }).where('id', '=', id).execute();
+
+export const setAccountPassword = (db: Db, id: string, passwordHash: string) =>
+  db.updateTable('accounts').set({ password_hash: passwordHash, password_changed_at: new Date() }).where('id', '=', id).execute();
+
+export async function findProfileByAccount(db: Db, accountId: string): Promise<ProfileRow | undefined> {
+  return (await db.selectFrom('profiles').select(PROFILE_COLUMNS).where('account_id', '=', accountId).executeTakeFirst()) as ProfileRow | undefined;
+}
+
+/** The profile named by its own id or by its account's id. */
+export async function findProfileByIdOrAccount(db: Db, id: string): Promise<ProfileRow | undefined> {
+  return (await db
+    .selectFrom('profiles')
+    .select(PROFILE_COLUMNS)
+    .where((eb) => eb.or([eb('id', '=', id), eb('account_id', '=', id)]))
+    .executeTakeFirst()) as ProfileRow | undefined;
+}
+
+/**
+ * Writes a new document if the stored version is still the one read, and records who changed
+ * which paths, in one statement. Undefined when someone else wrote in between.
+ */
+export async function writeProfile(db: Db, row: ProfileRow, document: StoredProfile, audit: ProfileAudit): Promise<ProfileRow | undefined> {
+  const updated = await db
+    .with('updated', (qb) =>
+      qb
+        .updateTable('profiles')
+        .set({ document: JSON.stringify(document), version: row.version + 1, updated_at: new Date() })
+        .where('id', '=', row.id)
+        .where('version', '=', row.version)
+        .returning([...PROFILE_COLUMNS]),
+    )
+    .with('audit', (qb) =>
+      qb
+        .insertInto('profile_audit')
+        .columns(['profile_id', 'actor_id', 'action', 'paths'])
+        .expression((eb) =>
+          eb
+            .selectFrom('updated')
+            .select((s) => ['updated.id', s.val(audit.actorId).as('actor_id'), s.val(audit.action).as('action'), sql<string>`${JSON.stringify(audit.paths)}::jsonb`.as('paths')]),
+        )
+        .returning('profile_id'),
+    )
+    .selectFrom('updated')
+    .selectAll()
+    .executeTakeFirst();
+  return updated as ProfileRow | undefined;
+}
+
+export async function insertProfile(db: Db, accountId: string, document: StoredProfile): Promise<string> {
+  const id = randomUUID();
+  await db.insertInto('profiles').values({ id, account_id: accountId, document: JSON.stringify({ ...document, ssoId: accountId }) }).execute();
+  return id;
+}
+
+export interface VerificationCode {
+  newEmail: string;
+  codeHash: string;
+  attempts: number;
+  expiresAt: Date;
+}
+
+export async function saveVerificationCode(db: Db, accountId: string, code: VerificationCode): Promise<void> {
+  const values = { account_id: accountId, new_email: code.newEmail, code_hash: code.codeHash, attempts: code.attempts, expires_at: code.expiresAt };
+  await db
+    .insertInto('email_verifications')
+    .values(values)
+    .onConflict((oc) => oc.column('account_id').doUpdateSet({ ...values, created_at: new Date() } as never))
+    .execute();
+}
+
+export async function findVerificationCode(db: Db, accountId: string): Promise<VerificationCode | undefined> {
+  const row = await db.selectFrom('email_verifications').selectAll().where('account_id', '=', accountId).executeTakeFirst();
+  return row && { newEmail: row.new_email, codeHash: row.code_hash, attempts: row.attempts, expiresAt: new Date(row.expires_at) };
+}
+
+export const setVerificationAttempts = (db: Db, accountId: string, attempts: number) =>
+  db.updateTable('email_verifications').set({ attempts }).where('account_id', '=', accountId).execute();
+
+export const deleteVerificationCode = (db: Db, accountId: string) => db.deleteFrom('email_verifications').where('account_id', '=', accountId).execute();
+
+export const findUnlinkedLegacyByEmail = (db: Db, email: string) =>
+  db.selectFrom('legacy_accounts').select('login').where('email', '=', email).where('linked_account_id', 'is', null).executeTakeFirst();
+
+export const findLegacyByLogin = (db: Db, login: string) => db.selectFrom('legacy_accounts').selectAll().where('login', '=', login).executeTakeFirst();
+
+/** Links a legacy account unless someone linked it first; true when this call linked it. */
+export async function linkLegacy(db: Db, login: string, accountId: string): Promise<boolean> {
+  const result = await db.updateTable('legacy_accounts').set({ linked_account_id: accountId }).where('login', '=', login).where('linked_account_id', 'is', null).executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export const findCmpRole = (db: Db, accountId: string) => db.selectFrom('cmp_roles').select(['role', 'campus_id']).where('account_id', '=', accountId).executeTakeFirst();
+
+export const listAnnouncements = (db: Db, language: string) =>
+  db.selectFrom('announcements').select(['id', 'heading', 'message']).where('language', '=', language).orderBy('published_at', 'desc').execute();
