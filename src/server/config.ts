@@ -137,7 +137,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       },
       exams: env.LINK_EXAMS ?? 'https://test.certification.example',
     },
-    corsOrigins: (env.CORS_ORIGINS ?? 'http://localhost:5173')
+    // The Vite dev server's origin is allowed (CORS, sign-in redirects) in development only.
+    corsOrigins: (env.CORS_ORIGINS ?? (env.NODE_ENV === 'production' ? '' : 'http://localhost:5173'))
       .split(',')
       .map((o) => o.trim())
       .filter(Boolean),

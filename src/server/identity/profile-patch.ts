@@ -39,10 +39,7 @@ function checkOperations(patch: unknown[], allowedFields: Set<string>, lockedFie
     const field = parts[0] ?? '';
     if (!['add', 'remove', 'replace'].includes(String(candidate?.op)) || !path.startsWith('/') || parts.some((p) => PROTOTYPE_KEYS.has(p))) {
       errors.push({ path: `/${i}`, key: 'Validation.InvalidPatch' });
-    } else if (lockedFields.has(field)) {
-      // A locked field is refused as a whole, once, however many of its parts the patch touches.
-      if (!errors.some((e) => e.path === `/${field}`)) errors.push({ path: `/${field}`, key: 'Validation.ReadOnly' });
-    } else if (PROTECTED_FIELDS.includes(field)) {
+    } else if (PROTECTED_FIELDS.includes(field) || lockedFields.has(field)) {
       errors.push({ path, key: 'Validation.ReadOnly' });
     } else if (!allowedFields.has(field)) {
       errors.push({ path, key: 'Validation.UnknownField' });

@@ -88,7 +88,7 @@ describe('vendors', () => {
     expect(updated.json().allowCredentialReleaseToThirdParty).toBe(false);
     const renamed = await post('/api/vendors/pearson/candidates', { ...form, givenName: { ...form.givenName, lastName: 'Other' } });
     expect(renamed.statusCode).toBe(400);
-    expect(renamed.json().errors).toEqual([{ path: '/givenName', key: 'Validation.ReadOnly' }]);
+    expect(renamed.json().errors).toEqual([{ path: '/givenName/lastName', key: 'Validation.ReadOnly' }]);
     const patched = await server.app.inject({
       method: 'PATCH',
       url: `/api/profiles/${learner.profileId}/candidate`,
