@@ -27,6 +27,8 @@ export interface ServerConfig {
   redirectWhitelist: string[];
   logLevel: string;
   seedOnStart: boolean;
+  /** The demo stand-in for the social identity provider (DEMO_SOCIAL_SIGNIN; on in development only). */
+  demoSocialSignIn: boolean;
   /** NODE_ENV === 'production': the development outbox page is off. */
   production: boolean;
   /** Origin of the partner sandbox that receives single sign-on launches. */
@@ -114,6 +116,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       .filter(Boolean),
     logLevel: env.LOG_LEVEL ?? 'info',
     seedOnStart: flag(env.SEED_ON_START, true),
+    demoSocialSignIn: flag(env.DEMO_SOCIAL_SIGNIN, env.NODE_ENV !== 'production'),
     production: env.NODE_ENV === 'production',
     sandboxOrigin: env.SANDBOX_ORIGIN ?? `https://${host}:${sandboxPort}`,
     pearsonClientCode: env.PEARSON_CLIENT_CODE ?? 'CERTPORTAL',

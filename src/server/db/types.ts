@@ -18,6 +18,11 @@ export interface AccountsTable {
   created_at: CreatedAt;
 }
 
+export interface DemoSocialIdentitiesTable {
+  email: string;
+  password_hash: string;
+}
+
 export interface ProfilesTable {
   id: string;
   account_id: string;
@@ -171,6 +176,7 @@ export interface OidcPayloadsTable {
 }
 
 export interface DB {
+  demo_social_identities: DemoSocialIdentitiesTable;
   accounts: AccountsTable;
   profiles: ProfilesTable;
   profile_audit: ProfileAuditTable;

@@ -26,8 +26,12 @@ export function findAccountByEmail(db: Kysely<DB>, email: string): Promise<Accou
   return db.selectFrom('accounts').select(COLUMNS).where('email', '=', normalizeEmail(email)).executeTakeFirst();
 }
 
-export const isSocialAccount = (account: AccountRecord): boolean =>
-  account.authentication_source === SOCIAL_SOURCE || !account.password_hash;
+/** Only an account whose authentication source is social: a password account never is, with or without a hash. */
+export const isSocialAccount = (account: AccountRecord): boolean => account.authentication_source === SOCIAL_SOURCE && !account.password_hash;
+
+/** The demo social provider's own record of a social account (its credential, not the portal's). */
+export const findDemoSocialIdentity = (db: Kysely<DB>, email: string) =>
+  db.selectFrom('demo_social_identities').select(['email', 'password_hash']).where('email', '=', normalizeEmail(email)).executeTakeFirst();
 
 /** The claims every token carries: the services key their records by `id`. */
 export function accountClaims(account: AccountRecord): { sub: string } & Record<string, string> {

@@ -88,6 +88,7 @@ export async function startIdentityProvider({ config, database, log = console, t
     throttle: signInThrottle(database.db, { ...DEFAULT_THROTTLE, ...throttle }),
     portalUrl: `${config.publicOrigin}/`,
     pageSecurityPolicy,
+    demoSocial: config.demoSocialSignIn,
     grantFirstParty: async (details) => {
       const clientId = details.params.client_id;
       const accountId = details.session?.accountId;

@@ -4,9 +4,9 @@ import type { Kysely } from 'kysely';
 import { errors, type default as Provider, type InteractionResults } from 'oidc-provider';
 import type { DB } from '../db/types';
 import { hashPassword, verifyPassword } from '../identity/passwords';
-import { findAccountByEmail, isSocialAccount, normalizeEmail } from './accounts';
+import { findAccountByEmail, findDemoSocialIdentity, isSocialAccount, normalizeEmail } from './accounts';
 import { pickLanguage, translator, type Language } from './i18n';
-import { errorPage, signInPage, type SignInView } from './pages';
+import { errorPage, signInPage, socialProviderPage, type SignInView } from './pages';
 import type { SignInThrottle } from './throttle';
 
 export interface InteractionOptions {
@@ -15,6 +15,8 @@ export interface InteractionOptions {
   throttle: SignInThrottle;
   portalUrl: string;
   pageSecurityPolicy: string;
+  /** The demo stand-in for the social identity provider is on (development and demonstrations). */
+  demoSocial: boolean;
   /** Grants the first-party client what it asked for, so it never sees a consent screen. */
   grantFirstParty: (details: Awaited<ReturnType<Provider['interactionDetails']>>) => Promise<string | undefined>;
 }
@@ -34,7 +36,7 @@ async function readForm(req: IncomingMessage): Promise<URLSearchParams> {
 }
 
 export function interactionRoutes(options: InteractionOptions) {
-  const { provider, db, throttle, portalUrl, pageSecurityPolicy } = options;
+  const { provider, db, throttle, portalUrl, pageSecurityPolicy, demoSocial } = options;
   // Unknown emails are checked against a throwaway hash so they answer as slowly as known ones.
   let unknownAccountHash: Promise<string> | undefined;
 
@@ -53,13 +55,59 @@ export function interactionRoutes(options: InteractionOptions) {
   const finish = (req: IncomingMessage, res: ServerResponse, result: InteractionResults) =>
     provider.interactionFinished(req, res, result, { mergeWithLastSubmission: false });
 
+  /**
+   * The demo social provider: its own page and its own credential (demo_social_identities), for
+   * accounts whose authentication source is social, never for a password account.
+   */
+  async function socialStep(
+    req: IncomingMessage,
+    res: ServerResponse,
+    details: Awaited<ReturnType<Provider['interactionDetails']>>,
+    form: URLSearchParams | undefined,
+    lng: Language,
+    t: ReturnType<typeof translator>,
+  ): Promise<boolean> {
+    const url = new URL(req.url ?? '/', 'https://provider.invalid');
+    const typedEmail = ((form ?? url.searchParams).get('email') ?? '').trim();
+    const page = (error?: string) =>
+      socialProviderPage({ lng, action: `/interaction/${details.uid}/social`, selfPath: `/interaction/${details.uid}/social`, portalUrl, email: typedEmail, error });
+    if (!form) {
+      send(res, 200, page());
+      return true;
+    }
+    const email = normalizeEmail(typedEmail);
+    const attempt = await throttle.attempt(email, req.socket.remoteAddress ?? 'unknown');
+    if (!attempt.allowed) {
+      send(res, 429, page(t('errors.tooManyAttempts', { count: Math.max(1, Math.ceil(attempt.retryAfterMs / 60_000)) })));
+      return true;
+    }
+    const account = email ? await findAccountByEmail(db, email) : undefined;
+    const identity = account && isSocialAccount(account) ? await findDemoSocialIdentity(db, account.email) : undefined;
+    unknownAccountHash ??= hashPassword(randomUUID());
+    const matches = await verifyPassword(identity?.password_hash ?? (await unknownAccountHash), form.get('password') ?? '');
+    if (!account || !identity || !matches) {
+      await throttle.failed(attempt);
+      send(res, 401, page(t('social.invalid')));
+      return true;
+    }
+    await throttle.succeeded(email, req.socket.remoteAddress ?? 'unknown');
+    await finish(req, res, { login: { accountId: account.id, amr: ['fed'] } });
+    return true;
+  }
+
   return async function handle(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
     const url = new URL(req.url ?? '/', 'https://provider.invalid');
     const match = ROUTE.exec(url.pathname);
     if (!match) return false;
     const action = match[2];
-    if ((action ? 'POST' : 'GET') !== req.method) {
-      send(res, 405, '', { allow: action ? 'POST' : 'GET' });
+    // The social stand-in's step exists only where demo sign-in is enabled by configuration.
+    if (action === 'social' && !demoSocial) {
+      send(res, 404, '');
+      return true;
+    }
+    const methods = action === 'social' ? ['GET', 'POST'] : [action ? 'POST' : 'GET'];
+    if (!methods.includes(req.method ?? '')) {
+      send(res, 405, '', { allow: methods.join(', ') });
       return true;
     }
 
@@ -73,7 +121,7 @@ export function interactionRoutes(options: InteractionOptions) {
       return true;
     }
 
-    const form = action ? await readForm(req) : undefined;
+    const form = req.method === 'POST' ? await readForm(req) : undefined;
     const lng: Language = pickLanguage(
       form?.get('lng') ?? url.searchParams.get('lng') ?? details.params.ui_locales,
       req.headers['accept-language'],
@@ -99,6 +147,8 @@ export function interactionRoutes(options: InteractionOptions) {
       return true;
     }
 
+    if (action === 'social') return socialStep(req, res, details, form, lng, t);
+
     if (!form) {
       const hint = typeof details.params.login_hint === 'string' ? details.params.login_hint : '';
       send(res, 200, signInPage(view(hint)));
@@ -109,16 +159,6 @@ export function interactionRoutes(options: InteractionOptions) {
     const email = normalizeEmail(typedEmail);
     const address = req.socket.remoteAddress ?? 'unknown';
 
-    if (action === 'social') {
-      const account = email ? await findAccountByEmail(db, email) : undefined;
-      if (!account || !isSocialAccount(account)) {
-        send(res, 400, signInPage(view(typedEmail, { formError: t('errors.invalidCredentials') })));
-        return true;
-      }
-      await finish(req, res, { login: { accountId: account.id, amr: ['fed'] } });
-      return true;
-    }
-
     const password = form.get('password') ?? '';
     const fieldErrors: SignInView['fieldErrors'] = {};
     if (!email) fieldErrors.email = t('errors.emailRequired');
@@ -128,21 +168,22 @@ export function interactionRoutes(options: InteractionOptions) {
       return true;
     }
 
-    const blockedMs = await throttle.blockedFor(email, address);
-    if (blockedMs > 0) {
-      const minutes = Math.max(1, Math.ceil(blockedMs / 60_000));
-      send(res, 429, signInPage(view(typedEmail, { formError: t('errors.tooManyAttempts', { count: minutes }) })), {
-        'retry-after': String(Math.ceil(blockedMs / 1000)),
-      });
-      return true;
-    }
-
     const account = await findAccountByEmail(db, email);
     if (account && isSocialAccount(account)) {
       send(res, 400, signInPage(view(typedEmail, {
         formError: t('errors.socialAccount'),
-        social: { action: `/interaction/${details.uid}/social`, email: account.email },
+        ...(demoSocial ? { social: { action: `/interaction/${details.uid}/social`, email: account.email } } : {}),
       })));
+      return true;
+    }
+
+    // Counted before the password is checked, so concurrent guesses cannot pass the limits.
+    const attempt = await throttle.attempt(email, address);
+    if (!attempt.allowed) {
+      const minutes = Math.max(1, Math.ceil(attempt.retryAfterMs / 60_000));
+      send(res, 429, signInPage(view(typedEmail, { formError: t('errors.tooManyAttempts', { count: minutes }) })), {
+        'retry-after': String(Math.ceil(attempt.retryAfterMs / 1000)),
+      });
       return true;
     }
 
@@ -150,12 +191,12 @@ export function interactionRoutes(options: InteractionOptions) {
     unknownAccountHash ??= hashPassword(randomUUID());
     const matches = await verifyPassword(account?.password_hash ?? (await unknownAccountHash), password);
     if (!account || !matches) {
-      await throttle.failed(email, address);
+      await throttle.failed(attempt);
       send(res, 401, signInPage(view(typedEmail, { fieldErrors: { password: t('errors.invalidCredentials') } })));
       return true;
     }
 
-    await throttle.succeeded(email);
+    await throttle.succeeded(email, address);
     await finish(req, res, { login: { accountId: account.id, amr: ['pwd'] } });
     return true;
   };

@@ -84,7 +84,7 @@ ${field('password', t('form.password'), { type: 'password', autocomplete: 'curre
 </form>
 ${
   view.social
-    ? html`<form method="post" action="${view.social.action}" class="social">
+    ? html`<form method="get" action="${view.social.action}" class="social">
 <input type="hidden" name="lng" value="${view.lng}">
 <input type="hidden" name="email" value="${view.social.email}">
 <button type="submit" class="secondary">${t('social.continue')}</button>
@@ -94,6 +94,32 @@ ${
 }
 <p class="back"><a href="${view.portalUrl}">${t('page.backToPortal')}</a></p>`;
   return layout(view.lng, t('page.title'), body);
+}
+
+export interface SocialProviderView {
+  lng: Language;
+  action: string;
+  selfPath: string;
+  portalUrl: string;
+  email: string;
+  error?: string;
+}
+
+/** The demo social provider's own sign-in step: it checks its own credential, never the portal's. */
+export function socialProviderPage(view: SocialProviderView): string {
+  const t = translator(view.lng);
+  const body = html`${languageNav(t, view.lng, view.selfPath)}
+<h1>${t('social.heading')}</h1>
+<p class="intro">${t('social.intro')}</p>
+${view.error ? html`<div class="error-summary" role="alert" tabindex="-1"><p>${view.error}</p></div>` : ''}
+<form method="post" action="${view.action}" novalidate>
+<input type="hidden" name="lng" value="${view.lng}">
+${field('email', t('form.email'), { type: 'email', autocomplete: 'username', value: view.email }, undefined, !view.email)}
+${field('password', t('social.password'), { type: 'password', autocomplete: 'current-password' }, view.error, !!view.email)}
+<button type="submit" class="primary">${t('social.submit')}</button>
+</form>
+<p class="back"><a href="${view.portalUrl}">${t('page.backToPortal')}</a></p>`;
+  return layout(view.lng, t('social.heading'), body);
 }
 
 /** oidc-provider's form carries the xsrf token; the confirm button submits it. */

@@ -128,8 +128,10 @@ export function createProvider({ issuer, config, db, secrets, pageSecurityPolicy
         enabled: true,
         async logoutSource(ctx, form) {
           const params = ctx.oidc.params as { client_id?: unknown; id_token_hint?: unknown };
-          // A request that names the portal (client_id or its ID token) is the portal's own sign-out.
-          const fromPortal = isFirstParty(ctx.oidc.client?.clientId) && !!(params.client_id || params.id_token_hint);
+          // Only a request carrying the portal's ID token (which the provider has verified) is the
+          // portal's own sign-out and confirms itself; anything else, a cross-site link naming the
+          // client_id included, asks the learner first.
+          const fromPortal = isFirstParty(ctx.oidc.client?.clientId) && typeof params.id_token_hint === 'string' && params.id_token_hint !== '';
           ctx.set('Content-Security-Policy', pageSecurityPolicy);
           ctx.type = 'html';
           ctx.body = logoutPage(pageLanguage(ctx), form, portalHome(config.publicOrigin), fromPortal);

@@ -10,6 +10,8 @@ export interface DemoAccount {
   familyName: string;
   locale?: 'en' | 'ja';
   social?: boolean;
+  /** Social accounts: the password the demo social provider stand-in knows them by. */
+  socialPassword?: string;
   blocked?: boolean;
   /** Omitted: the account has no profile. */
   profile?: StoredProfile | null;
@@ -110,6 +112,7 @@ export const demoAccounts: DemoAccount[] = [
     givenName: 'Riley',
     familyName: 'Social',
     social: true,
+    socialPassword: 'SocialDemo2026',
     profile: profile('social@example.com', 'Riley', 'Social', { authenticationSource: 'socialIdpAuthentication' }),
   },
   ...(

@@ -58,6 +58,13 @@ export async function seedDemoData(db: Kysely<DB>): Promise<Record<string, numbe
         .executeTakeFirst();
       counts.profiles += Number(result.numInsertedOrUpdatedRows ?? 0);
     }
+    if (account.socialPassword) {
+      await db
+        .insertInto('demo_social_identities')
+        .values({ email: account.email, password_hash: await hashOnce(account.socialPassword) })
+        .onConflict((oc) => oc.doNothing())
+        .execute();
+    }
     if (account.role) {
       await db
         .insertInto('cmp_roles')

@@ -133,15 +133,22 @@ describe('identity provider protocol', () => {
     expect(wrong.body.error).toBe('invalid_grant');
   });
 
-  it('signs out back to the portal when the request names the client', async () => {
+  it('signs out back to the portal, confirming by itself only with the ID token as hint', async () => {
     const { browser, tokens } = await signInForTokens(harness, account);
-    const end = await browser.request(
-      `${harness.idp.issuer}/session/end?${new URLSearchParams({ client_id: 'portal', post_logout_redirect_uri: `${PORTAL_ORIGIN}/logout/done`, ui_locales: 'ja' })}`,
-    );
+    const endSession = (params: Record<string, string>) =>
+      browser.request(`${harness.idp.issuer}/session/end?${new URLSearchParams({ post_logout_redirect_uri: `${PORTAL_ORIGIN}/logout/done`, ui_locales: 'ja', ...params })}`);
+
+    // A cross-site link that only names the client is asked about, never confirmed by itself.
+    const crossSite = await endSession({ client_id: 'portal' });
+    expect(crossSite.status).toBe(200);
+    const question = await crossSite.text();
+    expect(question).toContain('認定ポータルからサインアウトしますか');
+    expect(question).not.toContain('data-auto-confirm');
+
+    const end = await endSession({ client_id: 'portal', id_token_hint: tokens.id_token! });
     expect(end.status).toBe(200);
     const page = await end.text();
     expect(page).toContain('lang="ja"');
-    expect(page).toContain('認定ポータルからサインアウトしますか');
     expect(page).toContain('data-auto-confirm');
     const action = /<form[^>]*action="([^"]+)"/.exec(page)?.[1];
     const xsrf = /name="xsrf" value="([^"]+)"/.exec(page)?.[1];

@@ -11,7 +11,7 @@ import { hashPassword } from '../../../src/server/identity/passwords';
 
 export const PORTAL_ORIGIN = 'http://localhost:4399';
 export const REDIRECT_URI = `${PORTAL_ORIGIN}/auth/redirect`;
-export const TEST_THROTTLE: ThrottleSettings = { accountLimit: 3, addressLimit: 5, windowMs: 60_000, delayStepMs: 5, maxDelayMs: 20 };
+export const TEST_THROTTLE: ThrottleSettings = { pairLimit: 3, addressLimit: 8, accountLimit: 12, windowMs: 60_000, delayStepMs: 5, maxDelayMs: 20 };
 
 export interface TestAccount {
   id: string;
@@ -28,10 +28,10 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-export async function startHarness(throttle: Partial<ThrottleSettings> = TEST_THROTTLE): Promise<Harness> {
+export async function startHarness(throttle: Partial<ThrottleSettings> = TEST_THROTTLE, env: Record<string, string> = {}): Promise<Harness> {
   const dataDir = await mkdtemp(join(tmpdir(), 'idp-test-'));
   // PGlite by default; with DATABASE_URL the same tests run on PostgreSQL in a schema of their own.
-  const config = loadConfig({ DATA_DIR: dataDir, IDP_PORT: '0', PORT: '4399', LOG_LEVEL: 'warn', DATABASE_URL: process.env.DATABASE_URL });
+  const config = loadConfig({ DATA_DIR: dataDir, IDP_PORT: '0', PORT: '4399', LOG_LEVEL: 'warn', DATABASE_URL: process.env.DATABASE_URL, ...env });
   const schema = config.databaseUrl ? `idp_test_${randomBytes(6).toString('hex')}` : undefined;
   const database = await openDatabase(config, schema ? { schema } : { inMemory: true });
   const idp = await startIdentityProvider({ config, database, log: quietLog, throttle });

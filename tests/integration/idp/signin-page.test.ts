@@ -96,21 +96,52 @@ describe('sign-in page', () => {
     expect((await signIn({ email: blocked.email, password: blocked.password })).code).toBeTruthy();
   });
 
-  it('sends social-login accounts to their provider, with a local stand-in that signs them in', async () => {
+  it('sends social-login accounts to their provider; the stand-in checks its own credential', async () => {
     const social = await createAccount(harness.database, { password: null, source: 'socialIdpAuthentication' });
+    await harness.database.db.insertInto('demo_social_identities').values({ email: social.email, password_hash: await hashPassword('Social-Secret-2026') }).execute();
     const { browser, interaction } = await open({ ui_locales: 'ja' });
     const attempt = await submitSignIn(browser, harness.idp.issuer, interaction, { email: social.email, password: 'anything', lng: 'ja' });
     expect(attempt.code).toBeUndefined();
     expect(attempt.html).toContain('ソーシャルログインでサインインします');
     expect(attempt.html).toContain(`action="/interaction/${interaction.split('/').pop()}/social"`);
 
-    const res = await browser.request(`${interaction}/social`, { form: { email: social.email, lng: 'ja' } });
+    // A step of its own: the stand-in's page, then its own password.
+    const page = await browser.request(`${interaction}/social?${new URLSearchParams({ email: social.email, lng: 'ja' })}`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('デモ用ソーシャルプロバイダー');
+    const wrong = await browser.request(`${interaction}/social`, { form: { email: social.email, password: 'guess', lng: 'ja' } });
+    expect(wrong.status).toBe(401);
+    const noPassword = await browser.request(`${interaction}/social`, { form: { email: social.email, lng: 'ja' } });
+    expect(noPassword.status).toBe(401);
+    const res = await browser.request(`${interaction}/social`, { form: { email: social.email, password: 'Social-Secret-2026', lng: 'ja' } });
     expect(res.status).toBe(303);
+  });
 
-    // The stand-in refuses password accounts.
+  it('never signs in a password account through the social stand-in, whatever it is sent', async () => {
     const other = await open();
-    const refused = await other.browser.request(`${other.interaction}/social`, { form: { email: account.email } });
-    expect(refused.status).toBe(400);
+    // Even with a stand-in record under its email, a password account is not social.
+    await harness.database.db.insertInto('demo_social_identities').values({ email: account.email, password_hash: await hashPassword('Planted-2026') }).onConflict((oc) => oc.doNothing()).execute();
+    const forms: Array<Record<string, string>> = [{ email: account.email }, { email: account.email, password: account.password }, { email: account.email, password: 'Planted-2026' }];
+    for (const form of forms) {
+      const refused = await other.browser.request(`${other.interaction}/social`, { form });
+      expect(refused.status).toBe(401);
+      expect(refused.headers.get('location')).toBeNull();
+    }
+  });
+
+  it('has no social stand-in unless demo sign-in is enabled', async () => {
+    const closed = await startHarness(undefined, { DEMO_SOCIAL_SIGNIN: 'false' });
+    try {
+      const social = await createAccount(closed.database, { password: null, source: 'socialIdpAuthentication' });
+      const browser = new Browser(closed.agent);
+      const interaction = await openSignIn(browser, closed.idp.issuer, pkce().challenge);
+      const attempt = await submitSignIn(browser, closed.idp.issuer, interaction, { email: social.email, password: 'anything' });
+      expect(attempt.html).not.toContain('/social');
+      expect((await browser.request(`${interaction}/social`, { form: { email: social.email } })).status).toBe(404);
+      expect((await browser.request(`${interaction}/social?email=${encodeURIComponent(social.email)}`)).status).toBe(404);
+    } finally {
+      await closed.close();
+    }
   });
 
   it('shows a translated page when the sign-in page has expired', async () => {
