@@ -29,6 +29,8 @@ export async function apiTypesModule(files: SchemaFile[]): Promise<string> {
       additionalProperties: false,
       unreachableDefinitions: false,
       declareExternallyReferenced: true,
+      // Bounded lists stay lists (the schema keeps the bound), not unions of tuples.
+      maxItems: -1,
       format: false,
     });
     // Types made for a file's $defs get the file's type name in front, so two files' defs never collide.

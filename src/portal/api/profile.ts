@@ -11,7 +11,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { requestWithHeaders } from './client';
 import { useAccountId } from './session';
-import type { ProfileView, StoredProfile } from '../../shared/profile-view';
+import type { ProfileView, StoredProfile } from '../../shared/profile/view';
 
 /** The stored profile with its derived items (primaryAddress, phones), as the service answers it. */
 export type Profile = StoredProfile & ProfileView & { id: string };

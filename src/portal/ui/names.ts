@@ -1,4 +1,4 @@
-import type { Name } from '../../shared/profile-view';
+import type { Name } from '../../shared/profile/view';
 
 interface Named {
   givenName?: Name;
@@ -17,4 +17,4 @@ export function displayNameOf(profile: Named | undefined): string {
   return [firstName, lastName].filter(Boolean).join(' ');
 }
 
-export { initials } from '../../shared/profile-view';
+export { initials } from '../../shared/profile/view';

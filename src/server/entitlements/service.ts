@@ -64,7 +64,7 @@ export function createEntitlementsService({ db, identity, config }: Entitlements
 
     const profile = await identity.findProfileOfAccount(accountId);
     if (!profile) return result(RedemptionStatus.UserProfileNotFound);
-    if (platformVendor && !profile.document.externalIds?.[platformVendor]) return result(RedemptionStatus.UserProfileNotFound);
+    if (platformVendor && !(profile.document.externalIds as Record<string, string | undefined> | undefined)?.[platformVendor]) return result(RedemptionStatus.UserProfileNotFound);
 
     const productIds = key.product_ids;
     if (!Array.isArray(productIds) || productIds.length === 0) return result(RedemptionStatus.InvalidReservation);

@@ -1,5 +1,5 @@
 import jsonPatch, { type Operation } from 'fast-json-patch';
-import { renumber, type StoredProfile } from '../../shared/profile-view';
+import { renumber, type StoredProfile } from '../../shared/profile/view';
 import { invalid, type FieldError } from '../errors';
 
 /** Fields only the services themselves set: a patch that touches one is refused. */

@@ -1,7 +1,7 @@
 import { randomInt, timingSafeEqual } from 'node:crypto';
 import type { Operation } from 'fast-json-patch';
-import { lockedFields, profileFlags } from '../../shared/profile-locks';
-import { DERIVED_VIEW_FIELDS, pickFields, toProfileView, withDerivedFields, type StoredProfile } from '../../shared/profile-view';
+import { lockedFields, profileFlags } from '../../shared/profile/locks';
+import { DERIVED_VIEW_FIELDS, pickFields, toProfileView, withDerivedFields, type StoredProfile } from '../../shared/profile/view';
 import { LinkStatus, type LinkStatusName } from '../../shared/redemption';
 import type { ServerConfig } from '../config';
 import { hitRateLimit } from '../db/rate-limit';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
-import type { StoredProfile } from '../../shared/profile-view';
+import type { StoredProfile } from '../../shared/profile/view';
 import type { DB } from '../db/types';
 
 // The identity service's tables: accounts, profiles and their audit, e-mail verification codes,

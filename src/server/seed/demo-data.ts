@@ -1,6 +1,6 @@
 // The demo data: every account, key and product the README lists. Ids are fixed so seeding twice
 // changes nothing and tests can name them.
-import type { StoredProfile } from '../../shared/profile-view';
+import type { StoredProfile } from '../../shared/profile/view';
 
 export interface DemoAccount {
   id: string;

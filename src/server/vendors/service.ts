@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
-import { candidateView } from '../../shared/profile-candidate';
-import { buildProfilePatch } from '../../shared/profile-patch';
-import { pickFields, toProfileView } from '../../shared/profile-view';
+import { candidateView } from '../../shared/profile/candidate';
+import { buildProfilePatch } from '../../shared/profile/patch';
+import { pickFields, toProfileView } from '../../shared/profile/view';
 import type { ServerConfig } from '../config';
 import { conflict, forbidden, invalid } from '../errors';
 import type { Caller } from '../http/auth';

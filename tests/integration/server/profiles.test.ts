@@ -1,5 +1,5 @@
-import { buildProfilePatch } from '../../../src/shared/profile-patch';
-import { toProfileView, type ProfileView, type StoredProfile } from '../../../src/shared/profile-view';
+import { buildProfilePatch } from '../../../src/shared/profile/patch';
+import { toProfileView, type ProfileView, type StoredProfile } from '../../../src/shared/profile/view';
 import { account, learner, type Store, useTestServer } from './harness';
 
 const stores: Store[] = ['pglite', 'postgres'];

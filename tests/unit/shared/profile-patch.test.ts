@@ -1,6 +1,6 @@
 import jsonPatch, { type Operation } from 'fast-json-patch';
-import { buildProfilePatch } from '../../../src/shared/profile-patch';
-import { renumber, toProfileView, type ProfileView, type StoredProfile } from '../../../src/shared/profile-view';
+import { buildProfilePatch } from '../../../src/shared/profile/patch';
+import { renumber, toProfileView, type ProfileView, type StoredProfile } from '../../../src/shared/profile/view';
 
 const stored: StoredProfile = {
   email: 'a@example.com',

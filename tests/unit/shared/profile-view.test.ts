@@ -1,4 +1,4 @@
-import { initials, renumber, storedPositions, toProfileView, withDerivedFields, type StoredProfile } from '../../../src/shared/profile-view';
+import { initials, renumber, storedPositions, toProfileView, withDerivedFields, type StoredProfile } from '../../../src/shared/profile/view';
 
 const stored: StoredProfile = {
   email: 'a@example.com',

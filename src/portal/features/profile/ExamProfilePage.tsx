@@ -8,7 +8,7 @@ import { SchemaForm } from '../../forms/SchemaForm';
 import { ReturnLink } from '../../ui/links/ReturnLink';
 import { isAbsoluteUrl, resolveReturnTo } from '../../ui/links/returnTo';
 import { Skeleton } from '../../ui/skeleton/Skeleton';
-import type { ProfileView } from '../../../shared/profile-view';
+import type { ProfileView } from '../../../shared/profile/view';
 import { useCreateCandidate } from './api/create-candidate';
 import { GuardianConsentNote } from './components/GuardianConsentNote';
 import { LegalNameWarning } from './components/LegalNameWarning';

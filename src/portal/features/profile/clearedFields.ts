@@ -1,4 +1,4 @@
-import type { ProfileView } from '../../../shared/profile-view';
+import type { ProfileView } from '../../../shared/profile/view';
 
 /**
  * RJSF hands an emptied text field back as undefined; a patch needs the emptied value itself, so

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../../api/client';
 import type { Profile } from '../../../api/profile';
 import { useAccountId } from '../../../api/session';
-import type { PhoneView, ProfileView } from '../../../../shared/profile-view';
+import type { PhoneView, ProfileView } from '../../../../shared/profile/view';
 import { profileFeatureKeys } from '../keys';
 
 const INDEX_FIELDS = ['index', 'isPrimary'];

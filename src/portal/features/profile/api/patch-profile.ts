@@ -3,7 +3,7 @@ import { requestWithHeaders } from '../../../api/client';
 import { isApiError } from '../../../api/errors';
 import { type Profile, type ProfileQueryData } from '../../../api/profile';
 import { useAccountId } from '../../../api/session';
-import type { ProfilePatch } from '../../../../shared/profile-patch';
+import type { ProfilePatch } from '../../../../shared/profile/patch';
 import { profileFeatureKeys } from '../keys';
 
 export interface PatchProfileInput {

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import type { Profile } from '../../../api/profile';
-import { pickFields, toProfileView, type ProfileView } from '../../../../shared/profile-view';
+import { pickFields, toProfileView, type ProfileView } from '../../../../shared/profile/view';
 
 /**
  * The stored profile as a form sees it: the shared view mapping, cut to the form's fields (the

@@ -1,7 +1,7 @@
 // Locks are declared once, in a form's ui file (`x-behaviours.locks`: `{ "<field>": { "when": "<flag>" } }`,
 // see schemas/README.md). The browser disables a locked field; the services refuse a change to it.
 // Both read the same declaration and the same flags, computed here from the stored profile.
-import type { StoredProfile } from './profile-view';
+import type { StoredProfile } from './view';
 
 export interface ProfileFlags {
   /** The learner is an exam-delivery candidate: the legal name must match the ID at the test centre. */

@@ -11,7 +11,7 @@ import {
   type PhoneView,
   type ProfileView,
   type StoredProfile,
-} from './profile-view';
+} from './view';
 
 export type PatchOperation =
   | { op: 'add'; path: string; value: unknown }

@@ -1,5 +1,5 @@
 // The exam-delivery candidate body (spec section 7, POST /vendors/pearson/candidates) <-> the form view.
-import { NAME_FIELDS, type Name, type ProfileView } from './profile-view';
+import { NAME_FIELDS, type Name, type ProfileView } from './view';
 
 const ITEMS = ['primaryAddress', 'primaryPhoneNumber', 'secondaryPhoneNumber', 'mobilePhoneNumber'] as const;
 

@@ -2,69 +2,42 @@
 // index and isPrimary) and the form view (primaryAddress, primaryPhoneNumber, secondaryPhoneNumber,
 // mobilePhoneNumber) that the forms and the server's validation see.
 
-export type PhoneType = 'Home' | 'Work' | 'Cellphone' | 'Other' | 'Unknown';
+import type { ApiProfile, ApiProfileAddress, ApiProfileName, ApiProfilePhone } from '../../generated/api-types';
+import type { DemographicsForm } from '../../generated/types/demographics';
+import type { ExamForm } from '../../generated/types/exam';
+import type { ProfileForm } from '../../generated/types/profile';
 
-export interface Name {
-  firstName?: string;
-  middleName?: string;
-  lastName?: string;
-  suffix?: string;
-}
+// The types come from the schemas (src/generated): the stored shape from schemas/api/profile.schema.json,
+// the form fields from schemas/forms/{profile,exam,demographics}.schema.json. Nothing here restates them.
 
-export interface AddressView {
-  address1?: string;
-  address2?: string;
-  address3?: string;
-  city?: string;
-  state?: string;
-  country?: string;
-  postalCode?: string;
-}
+export type PhoneType = NonNullable<ProfileForm['primaryPhoneNumber']['phonetype']>;
+export type Name = ApiProfileName;
+export type StoredAddress = ApiProfileAddress;
+export type StoredPhone = ApiProfilePhone;
+/** An address as a form shows it: the stored fields without the list bookkeeping. */
+export type AddressView = Omit<StoredAddress, 'index' | 'isPrimary'>;
+export type PhoneView = Omit<StoredPhone, 'index' | 'isPrimary'>;
 
-export interface StoredAddress extends AddressView {
-  index?: number;
-  isPrimary?: boolean;
-}
+type Derived = 'primaryAddress' | 'primaryPhoneNumber' | 'secondaryPhoneNumber' | 'mobilePhoneNumber';
 
-export interface PhoneView {
-  countryCode?: string;
-  phone?: string;
-  phonetype?: string;
-}
+/** The stored profile (spec section 3): ids may be absent before it is saved. */
+export type StoredProfile = Partial<Omit<ApiProfile, Derived>> & { [field: string]: unknown };
 
-export interface StoredPhone extends PhoneView {
-  index?: number;
-  isPrimary?: boolean;
-}
+/** A value a form requires to be `true` can still be false before the learner accepts it. */
+type Unaccepted<T> = { [K in keyof T]: T[K] extends boolean ? boolean : T[K] };
+type FormFields = Unaccepted<ProfileForm & ExamForm & DemographicsForm>;
 
-export interface StoredProfile {
-  id?: string;
-  ssoId?: string;
-  email?: string;
-  alternateEmail?: string;
-  company?: string;
+/** The profile as the forms see it: every field of the three profile forms, derived items as views. */
+export type ProfileView = Partial<Omit<FormFields, Derived | 'givenName' | 'preferredName' | 'preferences'>> & {
   givenName?: Name;
   preferredName?: Name;
   preferences?: Record<string, unknown>;
-  externalIds?: Record<string, string | undefined>;
-  addresses?: StoredAddress[];
-  phoneNumbers?: StoredPhone[];
-  [field: string]: unknown;
-}
-
-export interface ProfileView {
-  email?: string;
-  alternateEmail?: string;
-  company?: string;
-  givenName?: Name;
-  preferredName?: Name;
   primaryAddress?: AddressView;
   primaryPhoneNumber?: PhoneView;
   secondaryPhoneNumber?: PhoneView;
   mobilePhoneNumber?: PhoneView;
-  preferences?: Record<string, unknown>;
   [field: string]: unknown;
-}
+};
 
 export const DEFAULT_COUNTRY = 'USA';
 export const DEFAULT_COUNTRY_CODE = '1';
