@@ -21,6 +21,9 @@ async function signInSocial(page: Page, email: string, path: string) {
   await page.locator('input[type="password"]').fill('not-used-by-social');
   await page.locator('form:not(.social) button[type="submit"]').click();
   await page.locator('form.social button[type="submit"]').click();
+  // The demo social provider's own page asks for its own credential.
+  await page.locator('input[type="password"]').fill('SocialDemo2026');
+  await page.locator('button[type="submit"]').click();
   await expect(page.getByTestId('profile-menu')).toBeVisible({ timeout: 30_000 });
 }
 

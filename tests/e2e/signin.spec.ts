@@ -113,6 +113,12 @@ test.describe('identity provider sign-in page', () => {
     await expect(social).toBeVisible();
     await expectNoSeriousA11yViolations(page, 'sign-in en social');
     await social.click();
+    // The stand-in is a step of its own, with its own credential.
+    await expect(page.getByRole('heading', { name: 'Demo social provider' })).toBeVisible();
+    await expect(page.getByLabel('Social provider password')).toBeFocused();
+    await expectNoSeriousA11yViolations(page, 'social stand-in en');
+    await page.keyboard.type('SocialDemo2026');
+    await page.keyboard.press('Enter');
     expect((await redirected).searchParams.get('code')).toBeTruthy();
   });
 
