@@ -5,7 +5,7 @@ import { Kysely, Migrator, PostgresDialect, sql } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import type { ServerConfig } from '../config';
-import { migrations } from './migrations';
+import { migrations, RENAMED_MIGRATIONS } from './migrations';
 import type { DB } from './types';
 
 export type { DB } from './types';
@@ -60,7 +60,25 @@ export async function openDatabase(
   return database;
 }
 
+/**
+ * A database made before the services' migrations were split records the earlier names: record
+ * what each became instead (the tables are the same), so nothing runs twice.
+ */
+async function adoptRenamedMigrations(db: Kysely<DB>, schema?: string): Promise<void> {
+  const table = sql.table(schema ? `${schema}.kysely_migration` : 'kysely_migration');
+  const exists = await sql<{ found: string | null }>`select to_regclass(${schema ? `${schema}.kysely_migration` : 'kysely_migration'}) as found`.execute(db);
+  if (!exists.rows[0]?.found) return;
+  for (const [old, renamed] of Object.entries(RENAMED_MIGRATIONS)) {
+    const row = await sql<{ timestamp: string }>`select timestamp from ${table} where name = ${old}`.execute(db);
+    const timestamp = row.rows[0]?.timestamp;
+    if (!timestamp) continue;
+    for (const name of renamed) await sql`insert into ${table} (name, timestamp) values (${name}, ${timestamp}) on conflict do nothing`.execute(db);
+    await sql`delete from ${table} where name = ${old}`.execute(db);
+  }
+}
+
 export async function migrate(db: Kysely<DB>, schema?: string): Promise<void> {
+  await adoptRenamedMigrations(db, schema);
   const migrator = new Migrator({
     db,
     provider: { getMigrations: async () => migrations },

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
 import { migrate, openDatabase, dropSchema, type Database } from '../../../src/server/db';
 import { hitRateLimit, peekRateLimit, resetRateLimit } from '../../../src/server/db/rate-limit';
 import { findProfileByIdOrAccount as findProfile, writeProfile } from '../../../src/server/identity/store';
@@ -64,6 +65,19 @@ describe.each(cases)('storage on $name', (store) => {
     await seedDemoData(db);
     expect({ accounts: await count(), keys: await keys() }).toEqual(before);
     expect(await isSeeded(db)).toBe(true);
+  });
+
+  it('adopts a database made with the earlier migration names without running anything twice', async ({ skip }) => {
+    if (!opened) return skip();
+    const { db } = opened.database;
+    await migrate(db);
+    const names = async () => (await sql<{ name: string }>`select name from kysely_migration order by name`.execute(db)).rows.map((r) => r.name);
+    const current = await names();
+    // As an earlier layout recorded them: one initial migration for every service's tables.
+    await sql`delete from kysely_migration`.execute(db);
+    for (const old of ['0001_initial', '0002_oidc', '0003_demo_social']) await sql`insert into kysely_migration (name, timestamp) values (${old}, ${new Date().toISOString()})`.execute(db);
+    await migrate(db);
+    expect(await names()).toEqual(current);
   });
 
   it('keeps profile documents as jsonb and refuses a save over a newer version', async ({ skip }) => {
