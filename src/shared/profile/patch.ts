@@ -25,6 +25,17 @@ const NESTED_FIELDS = ['givenName', 'preferredName', 'preferences', ...DERIVED_V
 /** JSON Pointer escaping of one path segment (RFC 6901). */
 export const pointerSegment = (key: string): string => key.replace(/~/g, '~0').replace(/\//g, '~1');
 
+/**
+ * The emptied-field rule, in one place: a form hands an emptied field back as `undefined` (or leaves
+ * it out), and JSON drops `value: undefined`, so the patch sends the empty form of the field's type:
+ * '' for text, false for a checkbox. Anything else that vanished is left as stored.
+ */
+function emptiedValue(before: unknown): unknown {
+  if (typeof before === 'string') return '';
+  if (typeof before === 'boolean') return false;
+  return undefined;
+}
+
 const equal = (a: unknown, b: unknown): boolean => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 const blank = (value: unknown): boolean => value === undefined || value === null || value === '';
 
@@ -46,9 +57,13 @@ function preferenceOps(stored: StoredProfile, before: ProfileView, after: Profil
   const next = after.preferences;
   if (!next || equal(before.preferences, next)) return [];
   if (!stored.preferences) return [{ op: 'replace', path: '/preferences', value: next }];
-  return Object.keys(next)
+  const keys = new Set([...Object.keys(before.preferences ?? {}), ...Object.keys(next)]);
+  return [...keys]
     .filter((key) => !equal(before.preferences?.[key], next[key]))
-    .map((key) => ({ op: 'replace' as const, path: `/preferences/${pointerSegment(key)}`, value: next[key] }));
+    .flatMap((key) => {
+      const value = next[key] ?? emptiedValue(before.preferences?.[key]);
+      return value === undefined ? [] : [{ op: 'replace' as const, path: `/preferences/${pointerSegment(key)}`, value }];
+    });
 }
 
 function addressOps(stored: StoredProfile, before: AddressView | undefined, after: AddressView | undefined): ProfilePatch {
@@ -117,12 +132,10 @@ function phoneOps(stored: StoredProfile, before: ProfileView, after: ProfileView
  */
 export function buildProfilePatch(stored: StoredProfile, before: ProfileView, after: ProfileView): ProfilePatch {
   const ops: ProfilePatch = [];
-  // An emptied field arrives as `undefined` and still needs an operation with a value: JSON drops
-  // `value: undefined`, so it is sent as the empty form of its type.
-  for (const key of Object.keys(after)) {
+  for (const key of new Set([...Object.keys(before), ...Object.keys(after)])) {
     if (NESTED_FIELDS.includes(key) || equal(before[key], after[key])) continue;
-    const value = after[key] ?? (typeof before[key] === 'boolean' ? false : '');
-    ops.push({ op: 'replace', path: `/${pointerSegment(key)}`, value });
+    const value = after[key] ?? emptiedValue(before[key]);
+    if (value !== undefined) ops.push({ op: 'replace', path: `/${pointerSegment(key)}`, value });
   }
   ops.push(...nameOps('givenName', stored, before.givenName, after.givenName));
   ops.push(...nameOps('preferredName', stored, before.preferredName, after.preferredName));

@@ -37,6 +37,16 @@ describe('buildProfilePatch', () => {
     expect(JSON.parse(JSON.stringify(patch))).toEqual([{ op: 'replace', path: '/company', value: '' }]);
   });
 
+  it('sends a field the form left out altogether as emptied too, a text as "" and a checkbox as false', () => {
+    const before: ProfileView = { company: 'Old Co', allowConsentToSendSmsTextMessages: true, preferences: { language: 'en', allowMarketingEmails: true } };
+    const after: ProfileView = { preferences: { language: 'en' } };
+    expect(buildProfilePatch(stored, before, after)).toEqual([
+      { op: 'replace', path: '/company', value: '' },
+      { op: 'replace', path: '/allowConsentToSendSmsTextMessages', value: false },
+      { op: 'replace', path: '/preferences/allowMarketingEmails', value: false },
+    ]);
+  });
+
   it('replaces given-name subfields at /givenName/{sub}', () => {
     const { patch } = edit((v) => (v.givenName = { ...v.givenName, middleName: 'Q' }));
     expect(patch).toEqual([{ op: 'replace', path: '/givenName/middleName', value: 'Q' }]);

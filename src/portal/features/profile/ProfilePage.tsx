@@ -11,7 +11,6 @@ import type { ProfileView } from '../../../shared/profile/view';
 import { usePatchProfile } from './api/patch-profile';
 import { ExamProfileLink } from './components/ExamProfileLink';
 import { GuardianConsentNote } from './components/GuardianConsentNote';
-import { withClearedFields } from './clearedFields';
 import { useFormSubmission } from '../../forms/useFormSubmission';
 import { useFormView } from './hooks/useFormView';
 import './profile.css';
@@ -26,7 +25,7 @@ export default function ProfilePage() {
   const send = useCallback(
     async (data: ProfileView) => {
       if (!profile || !view) return;
-      await mutateAsync({ profileId: profile.id, etag, patch: buildProfilePatch(profile, view, withClearedFields(view, data)) });
+      await mutateAsync({ profileId: profile.id, etag, patch: buildProfilePatch(profile, view, data) });
     },
     [profile, view, etag, mutateAsync],
   );
