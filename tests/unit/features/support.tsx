@@ -1,15 +1,15 @@
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { initTestI18n } from '../portal/i18nForTests';
+import { initTestI18n } from '../portal/i18n-for-tests';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import type { UiSchema } from '@rjsf/utils';
-import { configureApi } from '../../../src/portal/api/client';
-import { PortalConfigContext, type PortalConfig, type PortalFlags } from '../../../src/portal/api/config';
-import { type Profile, profileKeys } from '../../../src/portal/api/profile';
-import { SessionContext } from '../../../src/portal/api/session';
+import { configureApi } from '../../../src/portal/clients/client';
+import { PortalConfigContext, type PortalConfig, type PortalFlags } from '../../../src/portal/clients/config';
+import { type Profile, profileKeys } from '../../../src/portal/clients/profile';
+import { SessionContext } from '../../../src/portal/clients/session';
 import { FormDefinitionsContext, type FormName } from '../../../src/portal/forms/definitions';
-import { createRuntimeDefinitions } from '../../../src/portal/forms/validation/runtimeDefinitions';
+import { createRuntimeDefinitions } from '../../../src/portal/forms/validation/runtime-definitions';
 import { toast } from 'sonner';
 import { PortalToaster } from '../../../src/portal/ui/toast/toast';
 

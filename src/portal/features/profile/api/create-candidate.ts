@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { request } from '../../../api/client';
-import type { Profile } from '../../../api/profile';
-import { useAccountId } from '../../../api/session';
+import { request } from '../../../clients/client';
+import type { Profile } from '../../../clients/profile';
+import { useAccountId } from '../../../clients/session';
 import type { PhoneView, ProfileView } from '../../../../shared/profile-view';
-import { profileFeatureKeys } from '../keys';
+import { profileFeatureKeys } from './query-keys';
 
 const INDEX_FIELDS = ['index', 'isPrimary'];
 

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { requestWithHeaders } from '../../../api/client';
-import { isApiError } from '../../../api/errors';
-import { type Profile, type ProfileQueryData } from '../../../api/profile';
-import { useAccountId } from '../../../api/session';
+import { requestWithHeaders } from '../../../clients/client';
+import { isApiError } from '../../../clients/errors';
+import { type Profile, type ProfileQueryData } from '../../../clients/profile';
+import { useAccountId } from '../../../clients/session';
 import type { ProfilePatch } from '../../../../shared/profile-patch';
-import { profileFeatureKeys } from '../keys';
+import { profileFeatureKeys } from './query-keys';
 
 export interface PatchProfileInput {
   profileId: string;
