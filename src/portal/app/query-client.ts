@@ -3,7 +3,8 @@ import { notifyError } from '../ui/toast/toast';
 
 /**
  * Server state is fetched once per visit and refreshed by explicit invalidation (spec section 7:
- * the home queries never refetch on focus, never retry and stay fresh forever).
+ * the home queries never refetch on focus, never retry and stay fresh forever). These defaults are
+ * set here only: endpoint files state their key and fetcher, and options that differ from these.
  * A failed query shows the generic error toast once; a query that handles its own failure sets
  * `meta: { silentError: true }`. Mutations toast in the feature that runs them.
  */

@@ -2,16 +2,15 @@
  * One fetch client for the three services (identity, entitlements, vendors). Every call carries the
  * bearer token and the function key header; the base URL of each service comes from the config.
  *
- * Use (in a feature's endpoint file, e.g. features/profile/api/patchProfile.ts):
- *   import { request, requestWithHeaders } from '../../../api/client';
- *   export const fetchRole = (id: string) => request<CmpRole>('identity', `/api/profiles/${id}/cmp/role`);
+ * Use (in an endpoint file: src/portal/clients/ for what several features share, e.g. cmp-role.ts;
+ * features/<feature>/api/ for the rest, e.g. features/profile/api/patch-profile.ts):
+ *   import { request, requestWithHeaders } from '../../../clients/client';
+ *   export const fetchCmpRole = (id: string) => request<CmpRole>('identity', `/api/profiles/${id}/cmp/role`);
  *   await request<Profile>('identity', `/api/profiles/${id}`, { method: 'PATCH', body: patch,
  *     headers: { 'if-match': etag } });                  // a non-string body is sent as JSON
  *   const { data, headers } = await requestWithHeaders<Profile>('identity', path);  // when headers matter
- * Inside components, useIdentityClient() / useEntitlementsClient() / useVendorsClient() give the
- * same functions bound to one service.
  *
- * configureApi() is called once at start-up (src/portal/app); unit tests call it with doubles.
+ * configureApi() is called once at start-up (src/portal/app/boot.tsx); unit tests call it with doubles.
  */
 import type { PortalConfig, ServiceName } from './config';
 import { reportApiError, toApiError } from './errors';
@@ -79,23 +78,3 @@ export async function requestWithHeaders<T>(
 export async function request<T>(service: ServiceName, path: string, options?: RequestOptions): Promise<T> {
   return (await requestWithHeaders<T>(service, path, options)).data;
 }
-
-export interface ServiceClient {
-  request: <T>(path: string, options?: RequestOptions) => Promise<T>;
-  requestWithHeaders: <T>(path: string, options?: RequestOptions) => Promise<{ data: T; headers: Headers; status: number }>;
-}
-
-const bound = (service: ServiceName): ServiceClient => ({
-  request: (path, options) => request(service, path, options),
-  requestWithHeaders: (path, options) => requestWithHeaders(service, path, options),
-});
-
-const clients: Record<ServiceName, ServiceClient> = {
-  identity: bound('identity'),
-  entitlements: bound('entitlements'),
-  vendors: bound('vendors'),
-};
-
-export const useIdentityClient = (): ServiceClient => clients.identity;
-export const useEntitlementsClient = (): ServiceClient => clients.entitlements;
-export const useVendorsClient = (): ServiceClient => clients.vendors;

@@ -1,10 +1,12 @@
 /*
- * The signed-in user's stored profile, shared by every feature.
+ * The signed-in user's stored profile: the one profile query and its keys, shared by the shell and
+ * every feature (home, profile, account).
  *
  * Use:
  *   const { profile, etag, isPending, error } = useProfile();
  *   queryClient.invalidateQueries({ queryKey: profileKeys.all });               // refresh it
  *   queryClient.setQueryData(profileKeys.account(accountId), { profile, etag }); // after a PATCH
+ * Freshness, retries and refetching follow the query client's defaults (src/portal/app/query-client.ts).
  * The cached value is { profile, etag } (ETag header of GET /api/profiles/account/{accountId}), so
  * a feature that patches the profile can send If-Match and store the answer in the same shape.
  */
@@ -38,9 +40,6 @@ export const profileQueryOptions = (accountId: string) =>
   queryOptions({
     queryKey: profileKeys.account(accountId),
     queryFn: () => fetchProfile(accountId),
-    staleTime: Infinity,
-    refetchOnWindowFocus: false,
-    retry: false,
   });
 
 export function useProfile() {

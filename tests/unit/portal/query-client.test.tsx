@@ -2,6 +2,10 @@
 import { render, screen } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../../src/portal/app/query-client';
+import { cmpRoleQueryOptions } from '../../../src/portal/clients/cmp-role';
+import { profileQueryOptions } from '../../../src/portal/clients/profile';
+import { announcementsQueryOptions } from '../../../src/portal/features/home/api/announcements';
+import { entitlementsQueryOptions } from '../../../src/portal/features/home/api/entitlements';
 import { PortalToaster } from '../../../src/portal/ui/toast/toast';
 import { initTestI18n } from './i18n-for-tests';
 
@@ -25,5 +29,20 @@ describe('query client', () => {
   it('never retries and keeps data fresh', () => {
     const defaults = createQueryClient().getDefaultOptions().queries;
     expect(defaults).toMatchObject({ retry: false, refetchOnWindowFocus: false, staleTime: Infinity });
+  });
+});
+
+describe('query defaults', () => {
+  // Every query the portal runs, built as the endpoint files build them.
+  const queries = {
+    profile: profileQueryOptions('account-1'),
+    cmpRole: cmpRoleQueryOptions('profile-1'),
+    announcements: announcementsQueryOptions('en'),
+    entitlements: entitlementsQueryOptions('profile-1'),
+  };
+  const DEFAULTED = ['staleTime', 'gcTime', 'retry', 'retryDelay', 'refetchOnWindowFocus', 'refetchOnMount', 'refetchOnReconnect'];
+
+  it.each(Object.entries(queries))('the %s query takes the client defaults instead of repeating them', (_name, options) => {
+    expect(Object.keys(options).filter((key) => DEFAULTED.includes(key))).toEqual([]);
   });
 });

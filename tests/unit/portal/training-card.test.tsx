@@ -1,8 +1,9 @@
 // @vitest-environment jsdom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { createQueryClient } from '../../../src/portal/app/query-client';
 import { type PortalConfig, PortalConfigContext } from '../../../src/portal/clients/config';
 import { homeKeys } from '../../../src/portal/features/home/api/query-keys';
 import { TrainingCard } from '../../../src/portal/features/home/components/training-card';
@@ -20,7 +21,7 @@ const config = (learningSystems: boolean) =>
   }) as unknown as PortalConfig;
 
 function renderCard(entitlements: Entitlement[], learningSystems = true) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
+  const client = createQueryClient();
   client.setQueryData(homeKeys.entitlements('p1'), entitlements);
   return render(
     <PortalConfigContext.Provider value={config(learningSystems)}>

@@ -1,17 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { request } from '../../clients/client';
-
-export type CmpRoleName = 'none' | 'employee' | 'administrator' | 'instructor' | 'other';
-
-export interface CmpRole {
-  role: CmpRoleName | null;
-  campusId?: string | number | null;
-}
-
-export const shellKeys = {
-  all: ['shell'] as const,
-  cmpRole: (profileId: string) => ['shell', 'cmpRole', profileId] as const,
-};
+import type { CmpRole, CmpRoleName } from '../../clients/cmp-role';
 
 /** The header link each certification-platform role gets (spec section 6); none gets no link. */
 const ROLE_LINKS: Record<Exclude<CmpRoleName, 'none'>, { labelKey: string; target: string }> = {
@@ -36,14 +23,4 @@ export function cmpRoleLink(role: CmpRole | undefined): CmpRoleLink | null {
     params.set('classroom', String(role.campusId));
   }
   return { labelKey, href: `/login?${params.toString()}` };
-}
-
-export const cmpRoleQueryOptions = (profileId: string) =>
-  queryOptions({
-    queryKey: shellKeys.cmpRole(profileId),
-    queryFn: () => request<CmpRole>('identity', `/api/profiles/${encodeURIComponent(profileId)}/cmp/role`),
-  });
-
-export function useCmpRole(profileId: string | undefined) {
-  return useQuery({ ...cmpRoleQueryOptions(profileId ?? ''), enabled: Boolean(profileId) });
 }

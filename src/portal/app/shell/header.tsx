@@ -1,12 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router-dom';
+import { useCmpRole } from '../../clients/cmp-role';
 import { configLink, usePortalConfig } from '../../clients/config';
 import { useProfile } from '../../clients/profile';
 import { Logo } from '../../ui/brand/logo';
 import { CartIcon, ChevronIcon, HelpIcon } from '../../ui/brand/icons';
 import { SmartLink } from '../../ui/links/smart-link';
 import { DisclosureMenu } from '../../ui/menu/disclosure';
-import { cmpRoleLink, useCmpRole } from './cmp-role-link';
+import { cmpRoleLink } from './cmp-role-link';
 import { HEADER_LINKS } from './links';
 import { ProfileMenu } from './profile-menu';
 

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { request } from '../../../clients/client';
 import { useAccountId } from '../../../clients/session';
-import { accountKeys } from './query-keys';
+import { accountKeys } from './mutation-keys';
 
 export const resendEmailVerificationCode = (accountId: string) =>
   request<unknown>('identity', `/api/accounts/${encodeURIComponent(accountId)}/resend-email-verification-code`, {

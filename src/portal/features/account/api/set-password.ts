@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { request } from '../../../clients/client';
 import { useAccountId } from '../../../clients/session';
-import { accountKeys } from './query-keys';
+import { accountKeys } from './mutation-keys';
 
 export interface SetPasswordBody {
   currentPassword: string;

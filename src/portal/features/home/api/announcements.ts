@@ -15,9 +15,6 @@ export const announcementsQueryOptions = (language: string) =>
   queryOptions({
     queryKey: homeKeys.announcements(language),
     queryFn: () => fetchAnnouncements(language),
-    staleTime: Infinity,
-    refetchOnWindowFocus: false,
-    retry: false,
   });
 
 export function useAnnouncements(language: string) {

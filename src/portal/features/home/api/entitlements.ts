@@ -10,9 +10,6 @@ export const entitlementsQueryOptions = (profileId: string) =>
   queryOptions({
     queryKey: homeKeys.entitlements(profileId),
     queryFn: () => fetchEntitlements(profileId),
-    staleTime: Infinity,
-    refetchOnWindowFocus: false,
-    retry: false,
   });
 
 export function useEntitlements(profileId: string | undefined) {
