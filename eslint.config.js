@@ -138,6 +138,24 @@ export default tseslint.config(
     },
   },
   {
+    // The app wires and lays out; an endpoint lives in src/portal/clients or in its feature.
+    files: ['src/portal/app/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/clients/client'],
+              importNames: ['request', 'requestWithHeaders'],
+              message: 'The app calls no service itself: put the endpoint in src/portal/clients or in its feature.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['src/**/*.{ts,tsx,js}', 'scripts/**/*.{ts,tsx,js}', 'tests/**/*.{ts,tsx,js}'],
     ignores: [
       // renamed with the server layout

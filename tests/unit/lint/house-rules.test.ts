@@ -106,6 +106,26 @@ describe('house import rules', () => {
   });
 });
 
+describe('the app', () => {
+  it('calls no service itself', async () => {
+    const found = await reported(
+      'no-restricted-imports',
+      'src/portal/app/shell/probe.ts',
+      "import { request } from '../../clients/client';\nexport const p = () => request('identity', '/api/profiles');\n",
+    );
+    expect(found.join()).toMatch(/The app calls no service itself/);
+  });
+
+  it('may configure the client and use the shared queries', async () => {
+    const found = await reported(
+      'no-restricted-imports',
+      'src/portal/app/probe.ts',
+      "import { configureApi } from '../clients/client';\nimport { useCmpRole } from '../clients/cmp-role';\nexport const p = [configureApi, useCmpRole];\n",
+    );
+    expect(found).toEqual([]);
+  });
+});
+
 describe('shared code', () => {
   const sharedImports = (code: string) => reported('no-restricted-imports', 'src/shared/probe.ts', code);
 
