@@ -75,7 +75,7 @@ describe('house import rules', () => {
       ['../auth/msal', 'createMsal'],
       ['../clients/client', 'request'],
       ['../../server/config', 'loadConfig'],
-    ]) {
+    ] as const) {
       const found = await restrictedImports('src/portal/gallery/probe.ts', `import { ${name} } from '${from}';\nexport const p = ${name};\n`);
       expect(found.join(), from).toMatch(/gallery shows forms only/);
     }
@@ -87,7 +87,7 @@ describe('house import rules', () => {
       ['src/portal/app/probe.ts', '../gallery/gallery-app'],
       ['src/portal/forms/probe.ts', '../gallery/gallery-app'],
       ['src/portal/features/home/probe.ts', '../../gallery/gallery-app'],
-    ]) {
+    ] as const) {
       const found = await restrictedImports(filePath, `import { GalleryApp } from '${from}';\nexport const p = GalleryApp;\n`);
       expect(found.join(), filePath).toMatch(/portal app never imports the gallery/);
     }
