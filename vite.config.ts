@@ -11,8 +11,8 @@ export default defineConfig({
   envDir: root,
   plugins: [react()],
   // `npm run dev` serves the portal on :5173; its configuration comes from the services started by
-  // `npm run serve`, whose origins it then calls directly (they allow this origin). /api is not
-  // proxied: src/portal/api/ modules are served under that path.
+  // `npm run serve`, whose origins it then calls directly (they allow this origin), so /api needs no
+  // proxy. No folder under src/portal is named api, so that path never serves portal modules.
   server: {
     fs: { allow: [root] },
     proxy: Object.fromEntries(

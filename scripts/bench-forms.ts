@@ -158,7 +158,7 @@ const entries: [string, string][] = [
     `import createPrecompiledValidator from '@rjsf/validator-ajv8/lib/createPrecompiledValidator.js';\nimport { formSchemas, precompiledValidators } from '${gen}/validators/index.ts';\nconsole.log(createPrecompiledValidator(precompiledValidators.profile, formSchemas.profile as never));`,
   ],
 ];
-const engine = join(rootDir, 'src/portal/forms/SchemaForm.tsx');
+const engine = join(rootDir, 'src/portal/forms/schema-form.tsx');
 if (existsSync(engine)) {
   entries.push([
     'form engine (src/portal/forms) + generated validators',

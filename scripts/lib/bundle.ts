@@ -1,4 +1,4 @@
-import type { JsonSchema, SchemaFile } from './schema-files';
+import type { JsonSchema, SchemaFile } from './schema-types';
 
 // RJSF resolves only local refs, and its precompiled validator must be compiled from the very schema
 // the form renders. So each form is bundled into one self-contained schema: every file it reaches is

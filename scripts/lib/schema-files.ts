@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { schemasDir } from './paths';
+import type { JsonSchema, SchemaFile } from './schema-types';
 
 export const formNames = [
   'profile',
@@ -14,13 +15,7 @@ export const formNames = [
 ] as const;
 export type FormName = (typeof formNames)[number];
 
-export type JsonSchema = Record<string, unknown>;
-
-export interface SchemaFile {
-  /** Path relative to schemas/, e.g. "defs/address.schema.json". */
-  path: string;
-  schema: JsonSchema;
-}
+export type { JsonSchema, SchemaFile } from './schema-types';
 
 function listJson(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {

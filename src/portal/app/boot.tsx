@@ -1,15 +1,15 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { configureApi } from '../api/client';
-import { loadPortalConfig } from '../api/config';
-import { accountIdFrom } from '../auth/accountId';
+import { configureApi } from '../clients/client';
+import { loadPortalConfig } from '../clients/config';
+import { accountIdFrom } from '../auth/account-id';
 import { createMsal } from '../auth/msal';
-import { ensureSignedIn } from '../auth/signIn';
-import { LOGOUT_DONE_PATH, signOut, takeAfterLogoutTarget } from '../auth/signOut';
+import { ensureSignedIn } from '../auth/sign-in';
+import { LOGOUT_DONE_PATH, signOut, takeAfterLogoutTarget } from '../auth/sign-out';
 import { createTokenSource } from '../auth/tokens';
-import { resolveReturnTo } from '../ui/links/returnTo';
-import { App } from './App';
-import { BootError } from './BootError';
+import { resolveReturnTo } from '../ui/links/return-to';
+import { App } from './app';
+import { BootError } from './boot-error';
 import { initI18n } from './i18n';
 import { detectLanguage } from './language';
 

@@ -1,29 +1,29 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
-import type { PortalConfig } from '../api/config';
-import { PageSkeleton } from './shell/PageSkeleton';
-import { LogoutRoute } from './LogoutRoute';
-import { RootRedirect } from './RootRedirect';
-import { Shell } from './shell/Shell';
+import type { PortalConfig } from '../clients/config';
+import { PageSkeleton } from './shell/page-skeleton';
+import { LogoutRoute } from './logout-route';
+import { RootRedirect } from './root-redirect';
+import { Shell } from './shell/shell';
 
 // Each page is its own chunk: form code loads only with the routes that show forms.
-const home = async () => ({ Component: (await import('../features/home/HomePage')).default });
-const notFound = async () => ({ Component: (await import('../features/not-found/NotFoundPage')).default });
+const home = async () => ({ Component: (await import('../features/home/home-page')).default });
+const notFound = async () => ({ Component: (await import('../features/not-found/not-found-page')).default });
 
 // Pages of other features are looked up by glob, so the shell builds while a feature folder is absent
 // (a missing page shows the not-found page).
 const featurePages = import.meta.glob<{ default: ComponentType }>([
-  '../features/profile/ProfilePage.tsx',
-  '../features/profile/ExamProfilePage.tsx',
-  '../features/account/AccountPage.tsx',
+  '../features/profile/profile-page.tsx',
+  '../features/profile/exam-profile-page.tsx',
+  '../features/account/account-page.tsx',
 ]);
 const page = (path: string) => async () => {
   const load = featurePages[path];
   return load ? { Component: (await load()).default } : notFound();
 };
-const profile = page('../features/profile/ProfilePage.tsx');
-const examProfile = page('../features/profile/ExamProfilePage.tsx');
-const account = page('../features/account/AccountPage.tsx');
+const profile = page('../features/profile/profile-page.tsx');
+const examProfile = page('../features/profile/exam-profile-page.tsx');
+const account = page('../features/account/account-page.tsx');
 
 /** The route table; feature flags decide which routes exist. */
 export function portalRoutes(config: Pick<PortalConfig, 'flags'>): RouteObject[] {

@@ -1,5 +1,5 @@
 import { PublicClientApplication, type Configuration } from '@azure/msal-browser';
-import type { PortalConfig } from '../api/config';
+import type { PortalConfig } from '../clients/config';
 
 /** MSAL against a standard OpenID Connect provider; see auth-notes for why each option is here. */
 export function msalConfiguration(config: PortalConfig, origin: string): Configuration {

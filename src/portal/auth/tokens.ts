@@ -1,7 +1,7 @@
 import type { AuthenticationResult, IPublicClientApplication } from '@azure/msal-browser';
-import type { PortalConfig } from '../api/config';
+import type { PortalConfig } from '../clients/config';
 import { apiScopes } from './msal';
-import { signInRedirect } from './signIn';
+import { signInRedirect } from './sign-in';
 
 /** Seconds before expiry at which a cached ID token is no longer handed out. */
 export const ID_TOKEN_MIN_LIFETIME_SECONDS = 60;

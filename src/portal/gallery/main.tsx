@@ -1,8 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
-import { createFormsI18n } from '../forms/i18n/createFormsI18n';
-import { GalleryApp } from './GalleryApp';
+import { createFormsI18n } from '../forms/i18n/create-forms-i18n';
+import { GalleryApp } from './gallery-app';
 import './gallery.css';
 
 const requested = new URLSearchParams(window.location.search).get('lang');

@@ -9,7 +9,7 @@ import { conflict, forbidden, invalid, notFound, rateLimited, stale } from '../e
 import type { Caller } from '../http/auth';
 import type { SchemaRegistry } from '../http/schema-registry';
 import type { Mailer } from '../mail/mailer';
-import { applyProfilePatch, patchPaths, PROTECTED_FIELDS } from './profile-patch';
+import { applyProfilePatch, patchPaths } from './profile-patch';
 import { hashPassword, verifyPassword } from './passwords';
 import * as store from './store';
 import { consumeCode, issueCode } from './verification-codes';

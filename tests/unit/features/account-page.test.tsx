@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import AccountPage from '../../../src/portal/features/account/AccountPage';
+import AccountPage from '../../../src/portal/features/account/account-page';
 import { fakeApi, pageHarness, storedProfile } from './support';
 
 const panel = () => within(screen.getByRole('tabpanel'));

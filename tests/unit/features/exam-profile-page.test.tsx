@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import ExamProfilePage from '../../../src/portal/features/profile/ExamProfilePage';
+import ExamProfilePage from '../../../src/portal/features/profile/exam-profile-page';
 import { toCandidateBody } from '../../../src/portal/features/profile/api/create-candidate';
 import { fakeApi, pageHarness, storedProfile } from './support';
 

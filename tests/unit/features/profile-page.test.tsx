@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import ProfilePage from '../../../src/portal/features/profile/ProfilePage';
-import { profileKeys } from '../../../src/portal/api/profile';
+import ProfilePage from '../../../src/portal/features/profile/profile-page';
+import { profileKeys } from '../../../src/portal/clients/profile';
 import { ACCOUNT_ID, fakeApi, pageHarness, storedProfile } from './support';
 
 describe('ProfilePage', () => {

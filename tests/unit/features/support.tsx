@@ -1,15 +1,16 @@
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { initTestI18n } from '../portal/i18nForTests';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { initTestI18n } from '../portal/i18n-for-tests';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import type { UiSchema } from '@rjsf/utils';
-import { configureApi } from '../../../src/portal/api/client';
-import { PortalConfigContext, type PortalConfig, type PortalFlags } from '../../../src/portal/api/config';
-import { type Profile, profileKeys } from '../../../src/portal/api/profile';
-import { SessionContext } from '../../../src/portal/api/session';
+import { createQueryClient } from '../../../src/portal/app/query-client';
+import { configureApi } from '../../../src/portal/clients/client';
+import { PortalConfigContext, type PortalConfig, type PortalFlags } from '../../../src/portal/clients/config';
+import { type Profile, profileKeys } from '../../../src/portal/clients/profile';
+import { SessionContext } from '../../../src/portal/clients/session';
 import { FormDefinitionsContext, type FormName } from '../../../src/portal/forms/definitions';
-import { createRuntimeDefinitions } from '../../../src/portal/forms/validation/runtimeDefinitions';
+import { createRuntimeDefinitions } from '../../../src/portal/forms/validation/runtime-definitions';
 import { toast } from 'sonner';
 import { PortalToaster } from '../../../src/portal/ui/toast/toast';
 
@@ -97,7 +98,8 @@ export function pageHarness(page: ReactNode, { profile, etag = '"1"', path, flag
   // sonner keeps its toasts in module state: start each page with none.
   toast.dismiss();
   const i18n = initI18n(lang);
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  // The app's own query client, so pages run with the defaults they run with in the browser.
+  const queryClient = createQueryClient();
   queryClient.setQueryData(profileKeys.account(ACCOUNT_ID), { profile, etag });
   const ui = (
     <I18nextProvider i18n={i18n}>

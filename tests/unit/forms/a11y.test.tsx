@@ -2,7 +2,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
-import { SchemaForm } from '../../../src/portal/forms/SchemaForm';
+import { SchemaForm } from '../../../src/portal/forms/schema-form';
 import { setup } from './harness';
 
 async function violations(container: HTMLElement) {

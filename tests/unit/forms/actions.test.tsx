@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { SchemaForm } from '../../../src/portal/forms/SchemaForm';
-import { useEditToggle } from '../../../src/portal/forms/useEditToggle';
+import { SchemaForm } from '../../../src/portal/forms/schema-form';
+import { useEditToggle } from '../../../src/portal/forms/use-edit-toggle';
 import { SAMPLES } from '../../../src/portal/gallery/samples';
 import { labelled, setup } from './harness';
 

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { SchemaForm } from '../../../src/portal/forms/SchemaForm';
+import { SchemaForm } from '../../../src/portal/forms/schema-form';
 import { SAMPLES } from '../../../src/portal/gallery/samples';
 import { labelled, setup } from './harness';
 

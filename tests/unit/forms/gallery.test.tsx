@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
-import { createFormsI18n } from '../../../src/portal/forms/i18n/createFormsI18n';
-import { GalleryApp } from '../../../src/portal/gallery/GalleryApp';
+import { createFormsI18n } from '../../../src/portal/forms/i18n/create-forms-i18n';
+import { GalleryApp } from '../../../src/portal/gallery/gallery-app';
 
 // Vitest runs from the project root (vite.config.ts test.root).
 const schemasDir = join(process.cwd(), 'schemas/');

@@ -3,8 +3,8 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
 import type { ReactNode } from 'react';
-import { createFormsI18n } from '../../../src/portal/forms/i18n/createFormsI18n';
-import { SchemaForm } from '../../../src/portal/forms/SchemaForm';
+import { createFormsI18n } from '../../../src/portal/forms/i18n/create-forms-i18n';
+import { SchemaForm } from '../../../src/portal/forms/schema-form';
 import { SAMPLES } from '../../../src/portal/gallery/samples';
 import { labelled } from './harness';
 

@@ -3,9 +3,9 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import type { FormDefinitions } from '../../../src/portal/forms/definitions';
-import { SchemaForm } from '../../../src/portal/forms/SchemaForm';
-import { createRuntimeValidator } from '../../../src/portal/forms/validation/runtimeDefinitions';
-import { formatPhone } from '../../../src/portal/forms/widgets/PhoneWidget';
+import { SchemaForm } from '../../../src/portal/forms/schema-form';
+import { createRuntimeValidator } from '../../../src/portal/forms/validation/runtime-definitions';
+import { formatPhone } from '../../../src/portal/forms/widgets/phone-widget';
 import { SAMPLES } from '../../../src/portal/gallery/samples';
 import { labelled, setup } from './harness';
 

@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
 import type { AccountInfo, IPublicClientApplication } from '@azure/msal-browser';
 import { describe, expect, it, vi } from 'vitest';
-import type { PortalConfig } from '../../../src/portal/api/config';
-import { accountIdFrom } from '../../../src/portal/auth/accountId';
+import type { PortalConfig } from '../../../src/portal/clients/config';
+import { accountIdFrom } from '../../../src/portal/auth/account-id';
 import { msalConfiguration } from '../../../src/portal/auth/msal';
-import { signOut, takeAfterLogoutTarget } from '../../../src/portal/auth/signOut';
+import { signOut, takeAfterLogoutTarget } from '../../../src/portal/auth/sign-out';
 
 const config = {
   authority: 'https://localhost:4443',

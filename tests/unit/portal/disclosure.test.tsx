@@ -3,7 +3,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { DisclosureMenu } from '../../../src/portal/ui/menu/Disclosure';
+import { DisclosureMenu } from '../../../src/portal/ui/menu/disclosure';
 
 function renderMenu() {
   return render(

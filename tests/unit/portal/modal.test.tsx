@@ -3,9 +3,9 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { ErrorModal } from '../../../src/portal/ui/modal/ErrorModal';
-import { Modal } from '../../../src/portal/ui/modal/Modal';
-import { initTestI18n } from './i18nForTests';
+import { ErrorModal } from '../../../src/portal/ui/modal/error-modal';
+import { Modal } from '../../../src/portal/ui/modal/modal';
+import { initTestI18n } from './i18n-for-tests';
 
 beforeAll(() => {
   initTestI18n('en');

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { cmpRoleLink } from '../../../src/portal/app/shell/cmpRole';
+import { cmpRoleLink } from '../../../src/portal/app/shell/cmp-role-link';
 import { HASH_SCROLL_DELAY_MS, hashScrollTop, scheduleHashScroll } from '../../../src/portal/app/shell/scroll';
 
 describe('certification-platform role link (spec section 6)', () => {

@@ -3,7 +3,7 @@ import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { notifyError, notifySuccess, PortalToaster, TOAST_DURATION_MS } from '../../../src/portal/ui/toast/toast';
-import { initTestI18n } from './i18nForTests';
+import { initTestI18n } from './i18n-for-tests';
 
 beforeAll(() => {
   initTestI18n('en');

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import type { AuthenticationResult, IPublicClientApplication } from '@azure/msal-browser';
 import { describe, expect, it, vi } from 'vitest';
-import type { PortalConfig } from '../../../src/portal/api/config';
+import type { PortalConfig } from '../../../src/portal/clients/config';
 import { createTokenSource, idTokenNeedsRefresh } from '../../../src/portal/auth/tokens';
 
 const now = Date.UTC(2026, 10, 22, 12, 0, 0);

@@ -1,5 +1,5 @@
 import { errorId, helpId, type WidgetProps } from '@rjsf/utils';
-import { helpKeyOf } from './fieldText';
+import { helpKeyOf } from './field-text';
 
 /** aria-describedby pointing only at the help and error elements that are actually rendered. */
 export function describedBy(props: Pick<WidgetProps, 'id' | 'rawErrors' | 'uiSchema'>): string | undefined {

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import { request } from '../../../api/client';
-import { useAccountId } from '../../../api/session';
-import { accountKeys } from '../keys';
+import { request } from '../../../clients/client';
+import { useAccountId } from '../../../clients/session';
+import { accountKeys } from './mutation-keys';
 
 export const changeEmail = (accountId: string, verificationCode: string) =>
   request<unknown>('identity', `/api/accounts/${encodeURIComponent(accountId)}/change-email`, {

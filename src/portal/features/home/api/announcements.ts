@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { request } from '../../../api/client';
-import { homeKeys } from './keys';
+import { request } from '../../../clients/client';
+import { homeKeys } from './query-keys';
 
 export interface Announcement {
   id: string | number;
@@ -15,9 +15,6 @@ export const announcementsQueryOptions = (language: string) =>
   queryOptions({
     queryKey: homeKeys.announcements(language),
     queryFn: () => fetchAnnouncements(language),
-    staleTime: Infinity,
-    refetchOnWindowFocus: false,
-    retry: false,
   });
 
 export function useAnnouncements(language: string) {

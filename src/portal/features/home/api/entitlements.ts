@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { request } from '../../../api/client';
-import type { Entitlement } from '../entitlementActivity';
-import { homeKeys } from './keys';
+import { request } from '../../../clients/client';
+import type { Entitlement } from '../entitlement-activity';
+import { homeKeys } from './query-keys';
 
 export const fetchEntitlements = (profileId: string) =>
   request<Entitlement[]>('identity', `/api/profiles/${encodeURIComponent(profileId)}/entitlements`);
@@ -10,9 +10,6 @@ export const entitlementsQueryOptions = (profileId: string) =>
   queryOptions({
     queryKey: homeKeys.entitlements(profileId),
     queryFn: () => fetchEntitlements(profileId),
-    staleTime: Infinity,
-    refetchOnWindowFocus: false,
-    retry: false,
   });
 
 export function useEntitlements(profileId: string | undefined) {

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { request } from '../../../api/client';
-import type { Profile } from '../../../api/profile';
-import { useAccountId } from '../../../api/session';
+import { request } from '../../../clients/client';
+import { type Profile, profileKeys } from '../../../clients/profile';
+import { useAccountId } from '../../../clients/session';
 import type { PhoneView, ProfileView } from '../../../../shared/profile/view';
-import { profileFeatureKeys } from '../keys';
+import { profileMutationKeys } from './mutation-keys';
 
 const INDEX_FIELDS = ['index', 'isPrimary'];
 
@@ -38,10 +38,10 @@ export function useCreateCandidate() {
   const queryClient = useQueryClient();
   const accountId = useAccountId();
   return useMutation({
-    mutationKey: profileFeatureKeys.candidate(accountId),
+    mutationKey: profileMutationKeys.candidate(accountId),
     mutationFn: ({ form, profileId }: { form: ProfileView; profileId: string }) => createCandidate(toCandidateBody(form, profileId)),
     onSuccess: async (profile) => {
-      const key = profileFeatureKeys.profile(accountId);
+      const key = profileKeys.account(accountId);
       queryClient.setQueryData(key, (previous: { etag: string | null } | undefined) => ({ profile, etag: previous?.etag ?? null }));
       // The stored profile changed on the server: fetch it again for a current ETag.
       await queryClient.invalidateQueries({ queryKey: key });

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { requestWithHeaders } from '../../../api/client';
-import { isApiError } from '../../../api/errors';
-import { type Profile, type ProfileQueryData } from '../../../api/profile';
-import { useAccountId } from '../../../api/session';
+import { requestWithHeaders } from '../../../clients/client';
+import { isApiError } from '../../../clients/errors';
+import { type Profile, type ProfileQueryData, profileKeys } from '../../../clients/profile';
+import { useAccountId } from '../../../clients/session';
 import type { ProfilePatch } from '../../../../shared/profile/patch';
-import { profileFeatureKeys } from '../keys';
+import { profileMutationKeys } from './mutation-keys';
 
 export interface PatchProfileInput {
   profileId: string;
@@ -27,18 +27,18 @@ export function usePatchProfile() {
   const queryClient = useQueryClient();
   const accountId = useAccountId();
   return useMutation({
-    mutationKey: profileFeatureKeys.patch(accountId),
+    mutationKey: profileMutationKeys.patch(accountId),
     mutationFn: patchProfile,
     onSuccess: async (data) => {
-      queryClient.setQueryData(profileFeatureKeys.profile(accountId), data);
+      queryClient.setQueryData(profileKeys.account(accountId), data);
       // Without a new ETag the next save would be refused as stale: read the profile again.
-      if (!data.etag) await queryClient.invalidateQueries({ queryKey: profileFeatureKeys.profile(accountId) });
+      if (!data.etag) await queryClient.invalidateQueries({ queryKey: profileKeys.account(accountId) });
     },
     onError: async (error) => {
       // 412: the profile changed elsewhere. Read it again so the learner's next save, which keeps what
       // they typed, is built on the current profile and ETag.
       if (isApiError(error) && error.statusCode === 412) {
-        await queryClient.invalidateQueries({ queryKey: profileFeatureKeys.profile(accountId) });
+        await queryClient.invalidateQueries({ queryKey: profileKeys.account(accountId) });
       }
     },
   });

@@ -1,0 +1,102 @@
+import { useTranslation } from 'react-i18next';
+import { NavLink } from 'react-router-dom';
+import { useCmpRole } from '../../clients/cmp-role';
+import { configLink, usePortalConfig } from '../../clients/config';
+import { useProfile } from '../../clients/profile';
+import { Logo } from '../../ui/brand/logo';
+import { CartIcon, ChevronIcon, HelpIcon } from '../../ui/brand/icons';
+import { SmartLink } from '../../ui/links/smart-link';
+import { DisclosureMenu } from '../../ui/menu/disclosure';
+import { cmpRoleLink } from './cmp-role-link';
+import { HEADER_LINKS } from './links';
+import { ProfileMenu } from './profile-menu';
+
+interface MenuItem {
+  key: string;
+  href: string;
+}
+
+const hasHref = (item: { key: string; href: string | undefined }): item is MenuItem => Boolean(item.href);
+
+function MenuLinks({ items }: { items: MenuItem[] }) {
+  const { t } = useTranslation('portal');
+  return (
+    <ul className="menu__list">
+      {items.map((item) => (
+        <li key={item.key}>
+          <SmartLink href={item.href} className="menu__item">
+            {t(item.key)}
+          </SmartLink>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function Header() {
+  const { t } = useTranslation('portal');
+  const config = usePortalConfig();
+  const { profile } = useProfile();
+  const { data: role } = useCmpRole(profile?.id);
+  const roleLink = cmpRoleLink(role);
+  const store = configLink(config, HEADER_LINKS.store);
+  const certificationItems = [
+    { key: 'Header.Certification.MyExams', href: configLink(config, HEADER_LINKS.myExams) },
+    { key: 'Header.Certification.Certifications', href: configLink(config, HEADER_LINKS.certifications) },
+    { key: 'Header.Certification.ContinuingEducation', href: configLink(config, HEADER_LINKS.continuingEducation) },
+  ].filter(hasHref);
+  const helpItems = [
+    { key: 'Header.Help.HelpCenter', href: configLink(config, HEADER_LINKS.helpCenter) },
+    { key: 'Header.Help.ContactSupport', href: configLink(config, HEADER_LINKS.contactSupport) },
+    { key: 'Header.Help.Community', href: configLink(config, HEADER_LINKS.community) },
+  ].filter(hasHref);
+
+  return (
+    <header className="header">
+      <div className="header__bar">
+        <NavLink to="/home" className="header__logo">
+          <Logo />
+        </NavLink>
+        <nav className="header__nav" aria-label={t('Header.MainNav')}>
+          <ul className="nav-list">
+            <li>
+              <NavLink to="/home" className="nav-link">
+                {t('Header.Home')}
+              </NavLink>
+            </li>
+            <li>
+              <DisclosureMenu
+                buttonClassName="nav-link nav-link--button"
+                label={
+                  <>
+                    {t('Header.Certification.Menu')} <ChevronIcon />
+                  </>
+                }
+              >
+                <MenuLinks items={certificationItems} />
+              </DisclosureMenu>
+            </li>
+            {roleLink ? (
+              <li>
+                <SmartLink href={roleLink.href} className="nav-link" data-testid="cmp-role-link">
+                  {t(roleLink.labelKey)}
+                </SmartLink>
+              </li>
+            ) : null}
+          </ul>
+        </nav>
+        <div className="header__actions">
+          {store ? (
+            <SmartLink href={store} className="icon-button" aria-label={t('Header.Store')} title={t('Header.Store')}>
+              <CartIcon />
+            </SmartLink>
+          ) : null}
+          <DisclosureMenu align="end" buttonClassName="icon-button" ariaLabel={t('Header.Help.Menu')} label={<HelpIcon />}>
+            <MenuLinks items={helpItems} />
+          </DisclosureMenu>
+          <ProfileMenu profile={profile} legalHref={configLink(config, HEADER_LINKS.legal)} />
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,9 +1,0 @@
-import type { Profile } from '../../api/profile';
-
-/** The profile field that holds the provider's product ID ({product}Id in spec section 3). */
-export const PRODUCT_ID_FIELD = 'productId';
-
-export function productIdOf(profile: Profile | undefined): string | undefined {
-  const value = profile?.[PRODUCT_ID_FIELD];
-  return typeof value === 'string' || typeof value === 'number' ? String(value) : undefined;
-}

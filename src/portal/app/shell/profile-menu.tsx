@@ -1,0 +1,72 @@
+import { useTranslation } from 'react-i18next';
+import { usePortalConfig } from '../../clients/config';
+import type { Profile } from '../../clients/profile';
+import { useAuth } from '../../auth/auth-context';
+import { SmartLink } from '../../ui/links/smart-link';
+import { DisclosureMenu } from '../../ui/menu/disclosure';
+import { displayNameOf, initials } from '../../ui/names';
+import { productIdOf } from './product-id';
+
+interface ProfileMenuProps {
+  profile: Profile | undefined;
+  legalHref: string | undefined;
+}
+
+export function ProfileMenu({ profile, legalHref }: ProfileMenuProps) {
+  const { t } = useTranslation('portal');
+  const { flags } = usePortalConfig();
+  const { signOutTo } = useAuth();
+  const name = displayNameOf(profile);
+  const productId = productIdOf(profile);
+  return (
+    <div data-testid="profile-menu">
+      <DisclosureMenu
+        align="end"
+        buttonClassName="avatar-button"
+        label={
+          <>
+            <span aria-hidden="true">{profile ? initials(profile) : ''}</span>
+            <span className="visually-hidden">{t('Header.Profile.Menu', { name })}</span>
+          </>
+        }
+      >
+        <div className="profile-card">
+          <p className="profile-card__name">{name}</p>
+          {profile?.email ? <p className="profile-card__email">{profile.email}</p> : null}
+          {productId ? <p className="profile-card__id">{t('Header.Profile.ProductId', { id: productId })}</p> : null}
+        </div>
+        <ul className="menu__list">
+          <li>
+            <SmartLink href="/profile" className="menu__item">
+              {t('Header.Profile.Profile')}
+            </SmartLink>
+          </li>
+          <li>
+            <SmartLink href="/account" className="menu__item">
+              {t('Header.Profile.Account')}
+            </SmartLink>
+          </li>
+          {flags.learningSystems ? (
+            <li>
+              <SmartLink href="/training-products" className="menu__item">
+                {t('Header.Profile.TrainingProducts')}
+              </SmartLink>
+            </li>
+          ) : null}
+          <li>
+            <button type="button" className="menu__item menu__item--button" onClick={() => void signOutTo('/')}>
+              {t('Header.Profile.Logout')}
+            </button>
+          </li>
+          {legalHref ? (
+            <li>
+              <SmartLink href={legalHref} className="menu__item menu__item--small">
+                {t('Header.Profile.Legal')}
+              </SmartLink>
+            </li>
+          ) : null}
+        </ul>
+      </DisclosureMenu>
+    </div>
+  );
+}

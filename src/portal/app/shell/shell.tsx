@@ -1,0 +1,47 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation, useSearchParams } from 'react-router-dom';
+import { profileKeys, useProfile } from '../../clients/profile';
+import { Footer } from './footer';
+import { Header } from './header';
+import { scheduleHashScroll } from './scroll';
+
+/** The main shell: header, the routed page, footer; and the behaviours every page shares. */
+export function Shell() {
+  const { t } = useTranslation('portal');
+  const location = useLocation();
+  useHashScroll(location.hash, location.pathname);
+  useCertMasterRefresh();
+  return (
+    <div className="shell">
+      <a className="skip-link" href="#main">
+        {t('Header.SkipToContent')}
+      </a>
+      <Header />
+      <main id="main" className="shell__main" tabIndex={-1}>
+        <Outlet />
+      </main>
+      <Footer />
+    </div>
+  );
+}
+
+function useHashScroll(hash: string, pathname: string) {
+  useEffect(() => scheduleHashScroll(hash), [hash, pathname]);
+}
+
+/** ?certMasterId= that differs from the profile's certMaster id means the profile changed elsewhere. */
+function useCertMasterRefresh() {
+  const [params] = useSearchParams();
+  const certMasterId = params.get('certMasterId');
+  const { profile } = useProfile();
+  const queryClient = useQueryClient();
+  const refreshedFor = useRef<string | null>(null);
+  useEffect(() => {
+    if (!certMasterId || !profile || refreshedFor.current === certMasterId) return;
+    if (profile.externalIds?.certMaster === certMasterId) return;
+    refreshedFor.current = certMasterId;
+    void queryClient.invalidateQueries({ queryKey: profileKeys.all });
+  }, [certMasterId, profile, queryClient]);
+}

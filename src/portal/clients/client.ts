@@ -1,0 +1,80 @@
+/*
+ * One fetch client for the three services (identity, entitlements, vendors). Every call carries the
+ * bearer token and the function key header; the base URL of each service comes from the config.
+ *
+ * Use (in an endpoint file: src/portal/clients/ for what several features share, e.g. cmp-role.ts;
+ * features/<feature>/api/ for the rest, e.g. features/profile/api/patch-profile.ts):
+ *   import { request, requestWithHeaders } from '../../../clients/client';
+ *   export const fetchCmpRole = (id: string) => request<CmpRole>('identity', `/api/profiles/${id}/cmp/role`);
+ *   await request<Profile>('identity', `/api/profiles/${id}`, { method: 'PATCH', body: patch,
+ *     headers: { 'if-match': etag } });                  // a non-string body is sent as JSON
+ *   const { data, headers } = await requestWithHeaders<Profile>('identity', path);  // when headers matter
+ *
+ * configureApi() is called once at start-up (src/portal/app/boot.tsx); unit tests call it with doubles.
+ */
+import type { PortalConfig, ServiceName } from './config';
+import { reportApiError, toApiError } from './errors';
+
+export interface ApiSetup {
+  config: Pick<PortalConfig, 'services' | 'functionKey' | 'functionKeyHeader'>;
+  getToken: () => Promise<string>;
+  fetchImpl?: typeof fetch;
+}
+
+export interface RequestOptions extends Omit<RequestInit, 'body'> {
+  /** A string or FormData is sent as is; anything else as JSON. */
+  body?: unknown;
+}
+
+let setup: ApiSetup | null = null;
+
+export function configureApi(next: ApiSetup): void {
+  setup = next;
+}
+
+function serviceUrl(current: ApiSetup, service: ServiceName, path: string): string {
+  const base = (current.config.services[service] ?? '').replace(/\/+$/, '');
+  return `${base}${path.startsWith('/') ? path : `/${path}`}`;
+}
+
+export async function requestWithHeaders<T>(
+  service: ServiceName,
+  path: string,
+  options: RequestOptions = {},
+): Promise<{ data: T; headers: Headers; status: number }> {
+  if (!setup) throw new Error('configureApi() has not been called');
+  const current = setup;
+  const method = (options.method ?? 'GET').toUpperCase();
+  const headers = new Headers(options.headers);
+  headers.set('accept', 'application/json');
+  headers.set(current.config.functionKeyHeader, current.config.functionKey);
+  let body: BodyInit | undefined;
+  if (options.body !== undefined) {
+    if (typeof options.body === 'string' || options.body instanceof FormData) {
+      body = options.body;
+    } else {
+      body = JSON.stringify(options.body);
+      if (!headers.has('content-type')) headers.set('content-type', 'application/json');
+    }
+  }
+  try {
+    headers.set('authorization', `Bearer ${await current.getToken()}`);
+    const response = await (current.fetchImpl ?? fetch)(serviceUrl(current, service, path), {
+      ...options,
+      method,
+      headers,
+      body,
+    });
+    if (!response.ok) throw await toApiError(response);
+    const text = response.status === 204 ? '' : await response.text();
+    const data = (text ? JSON.parse(text) : undefined) as T;
+    return { data, headers: response.headers, status: response.status };
+  } catch (error) {
+    reportApiError(error, { service, path, method });
+    throw error;
+  }
+}
+
+export async function request<T>(service: ServiceName, path: string, options?: RequestOptions): Promise<T> {
+  return (await requestWithHeaders<T>(service, path, options)).data;
+}

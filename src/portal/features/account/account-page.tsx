@@ -1,0 +1,24 @@
+import { useTranslation } from 'react-i18next';
+import { useProfile } from '../../clients/profile';
+import { ReturnLink } from '../../ui/links/return-link';
+import { Skeleton } from '../../ui/skeleton/skeleton';
+import { AccountTabs } from './components/account-tabs';
+import { SocialLoginNotice } from './components/social-login-notice';
+import './account.css';
+
+const SOCIAL_LOGIN = 'socialIdpAuthentication';
+
+/** Login credentials: change e-mail and change password, or a note for social-login users. */
+export default function AccountPage() {
+  const { t } = useTranslation('account');
+  const { profile, isPending, isError } = useProfile();
+  return (
+    <div className="page account-page">
+      <ReturnLink />
+      <h1>{t('Account.Title')}</h1>
+      {isPending && <Skeleton lines={4} />}
+      {isError && <p role="alert">{t('Account.LoadError')}</p>}
+      {profile && (profile.authenticationSource === SOCIAL_LOGIN ? <SocialLoginNotice /> : <AccountTabs profile={profile} />)}
+    </div>
+  );
+}

@@ -1,0 +1,111 @@
+import { useCallback, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { SchemaForm } from '../../../forms/schema-form';
+import { type EditToggle, useEditToggle } from '../../../forms/use-edit-toggle';
+import { useChangeEmail } from '../api/change-email';
+import { useSendEmailVerificationCode } from '../api/send-email-verification-code';
+import { useFormSubmission } from '../../../forms/use-form-submission';
+import { EMAIL_CHANGE_LOGOUT_MS, LOGOUT_PATH } from '../logout';
+import { ResendCode } from './resend-code';
+
+export interface EmailForm {
+  currentEmail?: string;
+  alternateEmail?: string;
+  email?: string;
+  currentPassword?: string;
+  verificationCodeSent?: boolean;
+  verificationCode?: string;
+}
+
+interface Props {
+  currentEmail: string;
+  alternateEmail?: string;
+}
+
+/** Section 4: step 1 sends a code to the new address, step 2 changes the e-mail with it, then sign-out. */
+export function ChangeEmailForm({ currentEmail, alternateEmail }: Props) {
+  const { t } = useTranslation('account');
+  const [codeSentFor, setCodeSentFor] = useState<EmailForm>();
+  const [changed, setChanged] = useState(false);
+  const toggle = useEditToggle();
+
+  return (
+    <section aria-labelledby="change-email-heading">
+      <h2 id="change-email-heading">{t('Email.Heading')}</h2>
+      {changed ? (
+        <p role="status" className="account-notice">
+          {t('Email.LoggingOut')}
+        </p>
+      ) : codeSentFor ? (
+        <VerifyStep
+          sent={codeSentFor}
+          onCancel={() => {
+            setCodeSentFor(undefined);
+            toggle.cancel();
+          }}
+          onChanged={() => setChanged(true)}
+        />
+      ) : (
+        <SendStep currentEmail={currentEmail} alternateEmail={alternateEmail} toggle={toggle} onSent={setCodeSentFor} />
+      )}
+    </section>
+  );
+}
+
+function SendStep({ currentEmail, alternateEmail, toggle, onSent }: Props & { toggle: EditToggle; onSent: (data: EmailForm) => void }) {
+  const { t } = useTranslation('account');
+  const { mutateAsync } = useSendEmailVerificationCode();
+  const initial = useMemo<EmailForm>(() => ({ currentEmail, alternateEmail }), [currentEmail, alternateEmail]);
+  const send = useCallback(
+    async (data: EmailForm) => {
+      await mutateAsync({ currentPassword: data.currentPassword ?? '', email: data.email ?? '' });
+      onSent(data);
+    },
+    [mutateAsync, onSent],
+  );
+  const form = useFormSubmission({ initial, send, successToast: 'Toast.Success.VerificationCodeSent', toggle });
+  return (
+    <>
+      <p>{t('Email.Step1Intro')}</p>
+      <SchemaForm<EmailForm>
+        form="email"
+        {...form}
+        submitLabel="account:Email.SendCode"
+      />
+    </>
+  );
+}
+
+function VerifyStep({ sent, onCancel, onChanged }: { sent: EmailForm; onCancel: () => void; onChanged: () => void }) {
+  const { t } = useTranslation('account');
+  const navigate = useNavigate();
+  const { mutateAsync } = useChangeEmail();
+  const initial = useMemo<EmailForm>(() => ({ ...sent, verificationCodeSent: true }), [sent]);
+  // Step 2 is always in edit mode; its Cancel goes back to step 1.
+  const toggle = useMemo<EditToggle>(
+    () => ({ mode: 'edit', edit: () => undefined, cancel: onCancel, done: () => undefined, cancels: 0 }),
+    [onCancel],
+  );
+  const send = useCallback(
+    async (data: EmailForm) => {
+      await mutateAsync(data.verificationCode ?? '');
+      onChanged();
+      // Not tied to this component: the sign-out must happen even if the learner leaves the page.
+      window.setTimeout(() => void navigate(LOGOUT_PATH), EMAIL_CHANGE_LOGOUT_MS);
+    },
+    [mutateAsync, navigate, onChanged],
+  );
+  const form = useFormSubmission({ initial, send, successToast: 'Toast.Success.EmailEdited', toggle });
+  return (
+    <>
+      <p>{t('Email.Step2Intro', { email: sent.email })}</p>
+      <SchemaForm<EmailForm>
+        form="email"
+        {...form}
+        submitLabel="account:Email.Submit"
+      />
+      <ResendCode />
+    </>
+  );
+}

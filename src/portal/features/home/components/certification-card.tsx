@@ -1,0 +1,22 @@
+import { useTranslation } from 'react-i18next';
+import { configLink, usePortalConfig } from '../../../clients/config';
+import { SmartLink } from '../../../ui/links/smart-link';
+import { Card } from './card';
+
+export function CertificationCard() {
+  const { t } = useTranslation('home');
+  const config = usePortalConfig();
+  const certifications = configLink(config, 'certification.home');
+  return (
+    <Card title={t('Certification.Title')} className="card--certification">
+      <p>{t('Certification.Text')}</p>
+      {certifications ? (
+        <div className="card__actions">
+          <SmartLink href={certifications} className="button button--secondary">
+            {t('Certification.Open')}
+          </SmartLink>
+        </div>
+      ) : null}
+    </Card>
+  );
+}

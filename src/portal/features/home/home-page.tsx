@@ -1,0 +1,35 @@
+import { useTranslation } from 'react-i18next';
+import { useProfile } from '../../clients/profile';
+import { Skeleton } from '../../ui/skeleton/skeleton';
+import { greetingNameOf } from '../../ui/names';
+import { AddressBannerSlot } from './components/address-banner-slot';
+import { Announcements } from './components/announcements';
+import { CertificationCard } from './components/certification-card';
+import { ExamsCard } from './components/exams-card';
+import { TrainingCard } from './components/training-card';
+
+export default function HomePage() {
+  const { t } = useTranslation('home');
+  const { profile, isPending } = useProfile();
+  return (
+    <div className="page home">
+      <header className="home__welcome">
+        {isPending ? (
+          <Skeleton lines={1} />
+        ) : (
+          <h1>{t('Welcome.Heading', { name: greetingNameOf(profile) })}</h1>
+        )}
+        <p className="home__lead">{t('Welcome.Lead')}</p>
+      </header>
+      <AddressBannerSlot />
+      <div className="home__grid">
+        <TrainingCard profileId={profile?.id} />
+        <div className="home__side">
+          <ExamsCard />
+          <CertificationCard />
+        </div>
+      </div>
+      <Announcements />
+    </div>
+  );
+}

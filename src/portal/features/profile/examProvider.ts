@@ -1,7 +1,0 @@
-import type { Profile } from '../../api/profile';
-
-/** The Pearson VUE candidate id, when the learner already has one. */
-export const examProviderId = (profile: Pick<Profile, 'externalIds'> | undefined): string | undefined =>
-  profile?.externalIds?.pearsonVue || undefined;
-
-export const hasExamProviderId = (profile: Pick<Profile, 'externalIds'> | undefined): boolean => Boolean(examProviderId(profile));

@@ -1,0 +1,53 @@
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useProfile } from '../../clients/profile';
+import { fields as formFields } from '../../../generated/forms/profile';
+import { SchemaForm } from '../../forms/schema-form';
+import { useEditToggle } from '../../forms/use-edit-toggle';
+import { ReturnLink } from '../../ui/links/return-link';
+import { Skeleton } from '../../ui/skeleton/skeleton';
+import { buildProfilePatch } from '../../../shared/profile/patch';
+import type { ProfileView } from '../../../shared/profile/view';
+import { usePatchProfile } from './api/patch-profile';
+import { ExamProfileLink } from './components/exam-profile-link';
+import { GuardianConsentNote } from './components/guardian-consent-note';
+import { useFormSubmission } from '../../forms/use-form-submission';
+import { useFormView } from './hooks/use-form-view';
+import './profile.css';
+
+export default function ProfilePage() {
+  const { t } = useTranslation('profile');
+  const { profile, etag, isPending, isError } = useProfile();
+  const view = useFormView(formFields, profile);
+  const toggle = useEditToggle();
+  const { mutateAsync } = usePatchProfile();
+
+  const send = useCallback(
+    async (data: ProfileView) => {
+      if (!profile || !view) return;
+      await mutateAsync({ profileId: profile.id, etag, patch: buildProfilePatch(profile, view, data) });
+    },
+    [profile, view, etag, mutateAsync],
+  );
+  const form = useFormSubmission({ initial: view, send, successToast: 'Toast.Success.ProfileEdited', toggle });
+
+  return (
+    <div className="page profile-page">
+      <ReturnLink />
+      <h1>{t('Profile.Title')}</h1>
+      <p className="profile-page__intro">{t('Profile.Intro')}</p>
+      {isPending && <Skeleton lines={6} />}
+      {isError && <p role="alert">{t('Profile.LoadError')}</p>}
+      {profile && form.formData && (
+        <>
+          <GuardianConsentNote profile={profile} />
+          <ExamProfileLink profile={profile} />
+          <SchemaForm<ProfileView>
+            form="profile"
+            {...form}
+          />
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,33 @@
+import { type ErrorSchema, ErrorSchemaBuilder } from '@rjsf/utils';
+import { isApiError } from '../../clients/errors';
+
+/** Field path (dotted, or a JSON pointer as the services send it) to a message key. */
+export type ServerFieldErrors = Record<string, string>;
+
+export function toFieldPath(path: string): string[] {
+  const parts = path.startsWith('/') ? path.slice(1).split('/') : path.replace(/^\./, '').split('.');
+  return parts.filter(Boolean).map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
+}
+
+/** RJSF's extraErrors for the 400 answer of a write, so each key shows at its field. */
+export function toExtraErrors(errors: ServerFieldErrors | undefined): ErrorSchema | undefined {
+  if (!errors || Object.keys(errors).length === 0) return undefined;
+  const builder = new ErrorSchemaBuilder();
+  for (const [path, key] of Object.entries(errors)) builder.addErrors(key, toFieldPath(path));
+  return builder.ErrorSchema;
+}
+
+interface FieldError {
+  path?: unknown;
+  key?: unknown;
+}
+
+/** The field errors of a 400 answer (`errors: [{ path, key }]`), as SchemaForm shows them; else undefined. */
+export function serverFieldErrors(error: unknown): ServerFieldErrors | undefined {
+  if (!isApiError(error) || error.statusCode !== 400 || !Array.isArray(error.errors)) return undefined;
+  const out: ServerFieldErrors = {};
+  for (const item of error.errors as FieldError[]) {
+    if (typeof item?.path === 'string' && typeof item.key === 'string') out[item.path] = item.key;
+  }
+  return Object.keys(out).length > 0 ? out : undefined;
+}

@@ -1,0 +1,44 @@
+import type { RJSFSchema, UiSchema } from '@rjsf/utils';
+import type { ValidatorFunctions } from '@rjsf/validator-ajv8';
+import type { FormDefinition, FormName } from './definitions';
+import { createPrecompiledFormValidator } from './validation/precompiled-form-validator';
+
+interface GeneratedForm {
+  schema: Record<string, unknown>;
+  validators: ValidatorFunctions;
+}
+
+// One chunk per form (schemas/README.md), so a page loads only the validators of its own forms.
+const generated = import.meta.glob<GeneratedForm>('../../generated/forms/*.ts');
+const uiFiles = import.meta.glob<UiSchema>('../../../schemas/ui/*.ui.json', { eager: true, import: 'default' });
+const loading = new Map<FormName, Promise<FormDefinition>>();
+const loaded = new Map<FormName, FormDefinition>();
+
+async function load(form: FormName): Promise<FormDefinition> {
+  const loader = generated[`../../generated/forms/${form}.ts`];
+  if (!loader) throw new Error(`No generated definition for form ${form}; run npm run gen`);
+  const { schema, validators } = await loader();
+  return {
+    schema: schema as RJSFSchema,
+    uiSchema: uiFiles[`../../../schemas/ui/${form}.ui.json`] ?? {},
+    validator: createPrecompiledFormValidator(validators, schema as RJSFSchema),
+  };
+}
+
+/** The learner-facing definition of a form: its bundled schema and the validators compiled from it at build time. */
+export function loadProductionDefinition(form: FormName): Promise<FormDefinition> {
+  let promise = loading.get(form);
+  if (!promise) {
+    promise = load(form).then((definition) => {
+      loaded.set(form, definition);
+      return definition;
+    });
+    loading.set(form, promise);
+  }
+  return promise;
+}
+
+/** The definition if its chunk has already loaded, so a form shown again renders at once. */
+export function loadedProductionDefinition(form: FormName): FormDefinition | undefined {
+  return loaded.get(form);
+}

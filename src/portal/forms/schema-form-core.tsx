@@ -1,0 +1,211 @@
+import { useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
+import Form, { type IChangeEvent } from '@rjsf/core';
+import type { GlobalFormOptions, RJSFValidationError } from '@rjsf/utils';
+import { createClearEngine } from './behaviours/clear-engine';
+import { readBehaviours, resolveUiSchema } from './behaviours/declarations';
+import type { SchemaFormContext } from './behaviours/form-context';
+import { createFormStatusStore, FormStatusContext } from './behaviours/form-status';
+import { FormDefinitionsContext, type FormName } from './definitions';
+import { type ServerFieldErrors, toExtraErrors } from './errors/server-errors';
+import { transformErrors } from './errors/transform-errors';
+import { FormActions } from './form-actions';
+import { templates, widgets } from './theme';
+import type { EditToggle, FormMode } from './use-edit-toggle';
+import './forms.css';
+
+export interface SchemaFormProps<T> {
+  form: FormName;
+  /** Initial data in the contract's form shape; a new object (e.g. after a refetch) replaces the form's data. */
+  formData?: Partial<T>;
+  /** Resolve to leave the form as saved; reject to keep it as typed (the feature shows the toast). */
+  onSubmit: (data: T) => Promise<unknown> | void;
+  /**
+   * Optional; the form keeps its own data, so this is for features that must react to a field. Text
+   * typed into a field is reported when the learner leaves the field (or at once while errors are shown live).
+   */
+  onChange?: (data: T) => void;
+  /** Read-only facts for declared locks and rules (hasExamProviderId, currentEmail, ...). */
+  context?: Record<string, unknown>;
+  mode?: FormMode;
+  /** The Edit/Cancel toggle from useEditToggle; when given it decides the mode. */
+  editToggle?: EditToggle;
+  /** Field path -> message key, from the services' 400 answer. */
+  serverErrors?: ServerFieldErrors;
+  /** Message key of the submit button. */
+  submitLabel?: string;
+  /** Validate as the learner types (the gallery); otherwise from the first submit on. */
+  liveValidate?: boolean;
+}
+
+const EMPTY_CONTEXT: Record<string, unknown> = {};
+// A box that must be checked (`const: true`) starts unchecked rather than pre-ticked.
+const DEFAULT_STATE = { constAsDefaults: 'never' } as const;
+
+/** Counts new objects, ignoring the form's own data handed back by a feature that stores what onChange gave it. */
+function useObjectVersion(value: unknown, own: { current: unknown }): number {
+  const [seen] = useState(() => ({ value, version: 0 }));
+  if (seen.value !== value && value !== own.current) {
+    seen.value = value;
+    seen.version += 1;
+  }
+  return seen.version;
+}
+
+/** The form renderer over whichever definitions the context provides (precompiled or runtime-compiled). */
+export function SchemaFormCore<T = Record<string, unknown>>(props: SchemaFormProps<T>) {
+  const { form, formData, onSubmit, onChange, context = EMPTY_CONTEXT, editToggle, serverErrors } = props;
+  const definitions = useContext(FormDefinitionsContext);
+  if (!definitions) throw new Error('SchemaFormCore needs a FormDefinitionsContext; use SchemaForm');
+  const { schema, uiSchema, validator } = useMemo(() => definitions(form), [definitions, form]);
+  const behaviours = useMemo(() => readBehaviours(uiSchema), [uiSchema]);
+  const resolvedUiSchema = useMemo(() => resolveUiSchema(uiSchema, behaviours, context), [uiSchema, behaviours, context]);
+  const mode = editToggle?.mode ?? props.mode ?? 'edit';
+
+  const formRef = useRef<Form<T>>(null);
+  // The form owns its data while the learner types (one commit per keystroke); a new formData object
+  // from the feature, such as the saved profile after a refetch, starts it afresh.
+  const reported = useRef<unknown>(undefined);
+  const dataVersion = useObjectVersion(formData, reported);
+  const [status] = useState(createFormStatusStore);
+  const [submittedOnce, setSubmittedOnce] = useState(false);
+  const globalOptions = useMemo<GlobalFormOptions>(() => ({ idPrefix: form, idSeparator: '_' }), [form]);
+
+  // Errors shown as one types need each keystroke in the form's data; otherwise text fields hold it.
+  const liveValidate = Boolean(props.liveValidate) || submittedOnce;
+  const [heldTyping] = useState(() => new Set<() => void>());
+  // Read through a ref: RJSF's fields compare the registry in depth with every function counted equal,
+  // so a new formContext function would not reach widgets that are already rendered.
+  const liveValidateRef = useRef(liveValidate);
+  useLayoutEffect(() => {
+    liveValidateRef.current = liveValidate;
+  }, [liveValidate]);
+  const formContext = useMemo<SchemaFormContext>(() => {
+    const clear = createClearEngine(behaviours.clears, globalOptions, () =>
+      formRef.current ? { setFieldValue: (path, value) => formRef.current?.setFieldValue(path, value as T) } : null,
+    );
+    return {
+      context,
+      status,
+      fieldChanged: (fieldId, value) => {
+        status.set({ edited: true });
+        clear.apply(fieldId, value);
+      },
+      holdsTyping: (fieldId) => !liveValidateRef.current && !clear.isSource(fieldId),
+      holdTyping: (handOver) => {
+        heldTyping.add(handOver);
+        return () => heldTyping.delete(handOver);
+      },
+      markEdited: () => status.set({ edited: true }),
+    };
+  }, [behaviours, globalOptions, context, status, heldTyping]);
+
+  // Held text reaches the form's data before RJSF's submit handler reads it (Enter in a field submits
+  // without leaving it): a listener on the form element runs before React's, which sits at the root.
+  useEffect(() => {
+    const element = (formRef.current?.formElement as { current?: HTMLFormElement | null } | undefined)?.current;
+    if (!element) return;
+    const handOverAll = () => {
+      if (heldTyping.size === 0) return;
+      flushSync(() => {
+        for (const handOver of [...heldTyping]) handOver();
+      });
+    };
+    element.addEventListener('submit', handOverAll);
+    return () => element.removeEventListener('submit', handOverAll);
+  }, [dataVersion, heldTyping]);
+
+  // Fresh data starts a fresh form: not edited, no failed submit.
+  const seenVersion = useRef(dataVersion);
+  useEffect(() => {
+    if (dataVersion === seenVersion.current) return;
+    seenVersion.current = dataVersion;
+    status.reset();
+    setSubmittedOnce(false);
+  }, [dataVersion, status]);
+
+  // Cancel puts back the data the form was opened with.
+  const cancels = editToggle?.cancels ?? 0;
+  const seenCancels = useRef(cancels);
+  useEffect(() => {
+    if (cancels === seenCancels.current) return;
+    seenCancels.current = cancels;
+    formRef.current?.reset();
+    status.reset();
+    setSubmittedOnce(false);
+  }, [cancels, status]);
+
+  const handleSubmit = useCallback(
+    async ({ formData: data }: IChangeEvent<T>) => {
+      status.set({ submitting: true, invalidSubmit: false });
+      try {
+        await onSubmit(data as T);
+        status.set({ submitting: false, edited: false });
+        editToggle?.done();
+      } catch {
+        // The feature reports the failure; the form keeps everything the learner typed.
+        status.set({ submitting: false });
+      }
+    },
+    [onSubmit, status, editToggle],
+  );
+
+  const handleError = useCallback(
+    (_errors: RJSFValidationError[]) => {
+      status.set({ invalidSubmit: true });
+      setSubmittedOnce(true);
+    },
+    [status],
+  );
+
+  // Once a submit failed, the notice follows the live errors; before that nothing here runs per keystroke
+  // beyond the feature's own onChange.
+  const handleChange = useCallback(
+    (e: IChangeEvent<T>) => {
+      if (submittedOnce) status.set({ invalidSubmit: e.errors.length > 0 });
+      reported.current = e.formData;
+      onChange?.(e.formData as T);
+    },
+    [onChange, submittedOnce, status],
+  );
+  const extraErrors = useMemo(() => toExtraErrors(serverErrors), [serverErrors]);
+  const readonly = mode === 'readonly';
+
+  return (
+    <FormStatusContext.Provider value={status}>
+      <Form<T>
+        ref={formRef}
+        className="schema-form"
+        idPrefix={globalOptions.idPrefix}
+        idSeparator={globalOptions.idSeparator}
+        schema={schema}
+        uiSchema={resolvedUiSchema}
+        validator={validator}
+        key={dataVersion}
+        initialFormData={formData as T}
+        formContext={formContext}
+        widgets={widgets}
+        templates={templates}
+        transformErrors={transformErrors}
+        showErrorList={false}
+        noHtml5Validate
+        experimental_defaultFormStateBehavior={DEFAULT_STATE}
+        focusOnFirstError
+        readonly={readonly}
+        extraErrors={extraErrors}
+        liveValidate={liveValidate ? 'onChange' : false}
+        onSubmit={handleSubmit}
+        onError={handleError}
+        onChange={handleChange}
+      >
+        <FormActions
+          submitLabel={props.submitLabel ?? (editToggle ? 'widgets:Actions.Save' : 'widgets:Actions.Submit')}
+          toggle={editToggle}
+          submitWhenEdited={behaviours.submitWhenEdited}
+          invalidNotice={behaviours.invalidNotice}
+          readonly={readonly}
+        />
+      </Form>
+    </FormStatusContext.Provider>
+  );
+}

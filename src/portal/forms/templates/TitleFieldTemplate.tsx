@@ -1,7 +1,0 @@
-import type { TitleFieldProps } from '@rjsf/utils';
-import { useFormText } from '../i18n/useFormText';
-
-export function TitleFieldTemplate({ id, title }: TitleFieldProps) {
-  const { text } = useFormText();
-  return <legend id={id}>{text(title)}</legend>;
-}

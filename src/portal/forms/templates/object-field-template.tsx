@@ -1,0 +1,34 @@
+import { createContext } from 'react';
+import { descriptionId, type ObjectFieldTemplateProps } from '@rjsf/utils';
+import { useFormText } from '../i18n/use-form-text';
+import { labelKeyOf } from '../widgets/field-text';
+
+/** The data of the enclosing object, so a widget can read a sibling (state reads country, phone reads its code). */
+export const ObjectDataContext = createContext<Record<string, unknown> | undefined>(undefined);
+
+export function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
+  const { title, description, properties, fieldPathId, formData, required, uiSchema } = props;
+  const { text } = useFormText();
+  const legend = labelKeyOf(uiSchema, title);
+  const isRoot = fieldPathId.path.length === 0;
+  const content = (
+    <ObjectDataContext.Provider value={formData as Record<string, unknown> | undefined}>
+      {properties.filter((p) => !p.hidden).map((p) => p.content)}
+    </ObjectDataContext.Provider>
+  );
+  if (isRoot) return <div id={fieldPathId.$id} className="form-body">{content}</div>;
+  return (
+    <fieldset id={fieldPathId.$id} className="form-group" aria-describedby={description ? descriptionId(fieldPathId) : undefined}>
+      {legend && (
+        <legend>
+          {text(legend)}
+          {required && <span aria-hidden="true" className="form-required"> *</span>}
+        </legend>
+      )}
+      {typeof description === 'string' && description && (
+        <p id={descriptionId(fieldPathId)} className="form-description">{text(description)}</p>
+      )}
+      {content}
+    </fieldset>
+  );
+}

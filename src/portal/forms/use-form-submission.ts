@@ -1,0 +1,64 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { notifyError, notifySuccess, type SuccessToastKey } from '../ui/toast/toast';
+import { serverFieldErrors, type ServerFieldErrors } from './errors/server-errors';
+import { rebase } from './rebase';
+import type { EditToggle } from './use-edit-toggle';
+
+interface Options<T> {
+  /** The data the form opens with (for the profile, the stored profile's view). */
+  initial: T | undefined;
+  send: (data: T) => Promise<unknown>;
+  successToast: SuccessToastKey | (string & {});
+  toggle?: EditToggle;
+}
+
+/**
+ * Submit wiring of a schema form, returned as SchemaForm props (`<SchemaForm form="x" {...submission} />`):
+ * success toast, or the generic toast plus the service's field errors.
+ * The submitted data is handed back as the form's data, so that new server errors re-rendering the
+ * form never put back the data it was opened with; Cancel drops it. When the stored data changes
+ * under kept input (a refetch after 412), the learner's edits are carried over onto it.
+ */
+export function useFormSubmission<T>({ initial, send, successToast, toggle }: Options<T>) {
+  const [kept, setKept] = useState<T>();
+  const [serverErrors, setServerErrors] = useState<ServerFieldErrors>();
+  const opened = useRef(initial);
+  useEffect(() => {
+    const before = opened.current;
+    opened.current = initial;
+    if (before === undefined || initial === undefined || before === initial) return;
+    setKept((edited) => (edited === undefined ? edited : rebase(edited, before, initial)));
+  }, [initial]);
+
+  const onSubmit = useCallback(
+    async (data: T) => {
+      setKept(data);
+      setServerErrors(undefined);
+      try {
+        await send(data);
+      } catch (error) {
+        setServerErrors(serverFieldErrors(error));
+        notifyError(error);
+        throw error;
+      }
+      setKept(undefined);
+      notifySuccess(successToast);
+    },
+    [send, successToast],
+  );
+
+  const editToggle = useMemo<EditToggle | undefined>(
+    () =>
+      toggle && {
+        ...toggle,
+        cancel: () => {
+          setKept(undefined);
+          setServerErrors(undefined);
+          toggle.cancel();
+        },
+      },
+    [toggle],
+  );
+
+  return { formData: kept ?? initial, serverErrors, onSubmit, editToggle };
+}

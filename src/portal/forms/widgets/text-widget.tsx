@@ -1,0 +1,82 @@
+import type { ChangeEvent, FocusEvent, InputHTMLAttributes } from 'react';
+import { getInputProps, type WidgetProps } from '@rjsf/utils';
+import type { SchemaFormContext } from '../behaviours/form-context';
+import { ariaProps } from './aria';
+import { useHeldTyping } from './held-typing';
+import { useFormText } from '../i18n/use-form-text';
+
+export interface TextInputProps extends WidgetProps {
+  /** Applied to each typed text before it is shown or stored (the country code drops a typed '+'). */
+  normalise?: (text: string) => string;
+}
+
+interface HeldInputProps {
+  attributes: InputHTMLAttributes<HTMLInputElement>;
+  id: string;
+  value: unknown;
+  autofocus: boolean | undefined;
+  normalise: ((text: string) => string) | undefined;
+  commit: (text: string) => void;
+  blur: (text: string) => void;
+  form: Partial<SchemaFormContext> | undefined;
+}
+
+// The box alone, so that a held keystroke re-renders it and not the translations and attributes around it.
+function HeldInput({ attributes, id, value, autofocus, normalise, commit, blur, form }: HeldInputProps) {
+  const typing = useHeldTyping(id, value, commit, form);
+  return (
+    <input
+      {...attributes}
+      value={(typing.shown as string | number | undefined) ?? ''}
+      // eslint-disable-next-line jsx-a11y/no-autofocus -- only when the ui schema asks for it
+      autoFocus={autofocus}
+      onChange={(e: ChangeEvent<HTMLInputElement>) => typing.change(normalise ? normalise(e.target.value) : e.target.value)}
+      onBlur={(e: FocusEvent<HTMLInputElement>) => {
+        typing.handOver();
+        blur(e.target.value);
+      }}
+    />
+  );
+}
+
+/** Text, e-mail and the input half of other widgets; an emptied box stores undefined so `required` fires. */
+export function TextInput(props: TextInputProps) {
+  const { id, htmlName, value, disabled, readonly, autofocus, placeholder, onChange, onBlur, onFocus, schema, options, type, registry, normalise } = props;
+  const { text } = useFormText();
+  const inputProps = getInputProps(schema, type, options);
+  const emptyValue = options.emptyValue;
+  const attributes: InputHTMLAttributes<HTMLInputElement> = {
+    id,
+    name: htmlName ?? id,
+    className: 'form-input',
+    ...inputProps,
+    type: type ?? inputProps.type ?? 'text',
+    disabled,
+    readOnly: readonly,
+    placeholder: placeholder ? text(placeholder) : undefined,
+    autoComplete: typeof options.autocomplete === 'string' ? options.autocomplete : undefined,
+    maxLength: typeof options.inputMaxLength === 'number' ? options.inputMaxLength : undefined,
+    onFocus: (e: FocusEvent<HTMLInputElement>) => onFocus(id, e.target.value),
+    ...ariaProps(props),
+  };
+  return (
+    <HeldInput
+      attributes={attributes}
+      id={id}
+      value={value}
+      autofocus={autofocus}
+      normalise={normalise}
+      commit={(typed) => onChange(typed === '' ? emptyValue : typed)}
+      blur={(typed) => onBlur(id, typed)}
+      form={registry.formContext as Partial<SchemaFormContext> | undefined}
+    />
+  );
+}
+
+export function TextWidget(props: WidgetProps) {
+  return <TextInput {...props} />;
+}
+
+export function EmailWidget(props: WidgetProps) {
+  return <TextInput {...props} type="email" options={{ autocomplete: 'email', ...props.options }} />;
+}

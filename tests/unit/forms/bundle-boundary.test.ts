@@ -1,0 +1,38 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const portal = fileURLToPath(new URL('../../../src/portal', import.meta.url));
+
+function sources(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = join(dir, entry.name);
+    if (entry.isDirectory()) return sources(full);
+    return /\.(ts|tsx)$/.test(entry.name) ? [full] : [];
+  });
+}
+
+// The Ajv compiler may reach the browser only through the gallery page.
+// Type-only imports vanish from the bundle, so only value imports count.
+const COMPILER_IMPORTS = [
+  /^import (?!type )[^;]*from ['"]ajv(\/[^'"]*)?['"]/m,
+  /^import (?!type )[^;]*from ['"]ajv-errors['"]/m,
+  /^import (?!type )[^;]*from ['"]@rjsf\/validator-ajv8['"]/m,
+  /^import (?!type )[^;]*validation\/runtime-definitions['"]/m,
+];
+const ALLOWED = [/^gallery\//, /^forms\/validation\/runtime-definitions\.ts$/];
+
+describe('learner-facing bundle', () => {
+  it('imports no runtime schema compiler outside the gallery', () => {
+    const offenders = sources(portal)
+      .map((file) => relative(portal, file))
+      .filter((file) => !ALLOWED.some((allowed) => allowed.test(file)))
+      .filter((file) => COMPILER_IMPORTS.some((pattern) => pattern.test(readFileSync(join(portal, file), 'utf8'))));
+    expect(offenders).toEqual([]);
+  });
+
+  it('still finds the compiler where the gallery uses it (so the check above can fail)', () => {
+    const runtime = readFileSync(join(portal, 'forms/validation/runtime-definitions.ts'), 'utf8');
+    expect(COMPILER_IMPORTS.some((pattern) => pattern.test(runtime))).toBe(true);
+  });
+});

@@ -1,0 +1,61 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { configureApi, request, requestWithHeaders } from '../../../src/portal/clients/client';
+import { setErrorReporter } from '../../../src/portal/clients/errors';
+
+const config = {
+  services: { identity: 'https://id.example/', entitlements: 'https://ent.example', vendors: '' },
+  functionKey: 'fk-123',
+  functionKeyHeader: 'x-functions-key',
+};
+
+function setup(response: Response) {
+  const fetchImpl = vi.fn(async (_url: string | URL | Request, _init?: RequestInit) => response);
+  configureApi({ config, getToken: async () => 'token-abc', fetchImpl: fetchImpl as unknown as typeof fetch });
+  return fetchImpl;
+}
+
+describe('service client (spec section 7)', () => {
+  afterEach(() => setErrorReporter(() => undefined));
+
+  it('sends the bearer token and the function key to the service base URL', async () => {
+    const fetchImpl = setup(new Response(JSON.stringify({ ok: 1 }), { status: 200, headers: { etag: 'W/"3"' } }));
+    const { data, headers } = await requestWithHeaders('identity', '/api/profiles/account/a1');
+    expect(data).toEqual({ ok: 1 });
+    expect(headers.get('etag')).toBe('W/"3"');
+    const [url, init] = fetchImpl.mock.calls[0]!;
+    expect(url).toBe('https://id.example/api/profiles/account/a1');
+    const sent = new Headers(init?.headers);
+    expect(sent.get('authorization')).toBe('Bearer token-abc');
+    expect(sent.get('x-functions-key')).toBe('fk-123');
+  });
+
+  it('sends objects as JSON', async () => {
+    const fetchImpl = setup(new Response(null, { status: 204 }));
+    await request('entitlements', '/api/redemptions/redeem', { method: 'POST', body: { accessKey: 'K' } });
+    const [url, init] = fetchImpl.mock.calls[0]!;
+    expect(url).toBe('https://ent.example/api/redemptions/redeem');
+    expect(init?.body).toBe('{"accessKey":"K"}');
+    expect(new Headers(init?.headers).get('content-type')).toBe('application/json');
+  });
+
+  it('throws the parsed body of a non-OK response and reports it', async () => {
+    const reported = vi.fn();
+    setErrorReporter(reported);
+    setup(new Response(JSON.stringify({ message: 'Not here', statusCode: 404, code: 'X' }), { status: 404 }));
+    await expect(request('vendors', '/api/vendors/getvendor/K')).rejects.toEqual({
+      message: 'Not here',
+      statusCode: 404,
+      code: 'X',
+    });
+    expect(reported).toHaveBeenCalledWith(expect.objectContaining({ statusCode: 404 }), {
+      service: 'vendors',
+      path: '/api/vendors/getvendor/K',
+      method: 'GET',
+    });
+  });
+
+  it('throws { message, statusCode } when the body is not JSON', async () => {
+    setup(new Response('Bad gateway', { status: 502, statusText: 'Bad Gateway' }));
+    await expect(request('identity', '/x')).rejects.toEqual({ message: 'Bad gateway', statusCode: 502 });
+  });
+});
