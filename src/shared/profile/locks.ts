@@ -3,10 +3,10 @@
 // Both read the same declaration and the same flags, computed here from the stored profile.
 import type { StoredProfile } from './view';
 
-export interface ProfileFlags {
+export type ProfileFlags = {
   /** The learner is an exam-delivery candidate: the legal name must match the ID at the test centre. */
   hasExamProviderId: boolean;
-}
+};
 
 export function profileFlags(profile: Pick<StoredProfile, 'externalIds'> | undefined): ProfileFlags {
   return { hasExamProviderId: Boolean(profile?.externalIds?.pearsonVue) };

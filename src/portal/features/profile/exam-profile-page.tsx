@@ -17,6 +17,7 @@ import { useBlockedRedirect } from './hooks/use-blocked-redirect';
 import { useFormSubmission } from '../../forms/use-form-submission';
 import { useFormView } from './hooks/use-form-view';
 import './profile.css';
+import { profileFlags } from '../../../shared/profile/locks';
 
 /** The exam-delivery (Pearson VUE) demographic form: creates the learner's candidate record. */
 export default function ExamProfilePage() {
@@ -31,7 +32,8 @@ export default function ExamProfilePage() {
   const { redirectWhitelist } = usePortalConfig();
   const returnTo = params.get('returnto');
 
-  const context = useMemo(() => ({ hasExamProviderId: Boolean(candidateId) }), [candidateId]);
+  // The same flags the services read the ui file's locks with (src/shared/profile/locks.ts).
+  const context = useMemo(() => profileFlags(profile), [profile]);
   const send = useCallback(
     async (data: ProfileView) => {
       if (!profile) return;
