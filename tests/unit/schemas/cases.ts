@@ -91,6 +91,9 @@ export const lengthCases: Case[] = [
   c('email', 'new email of 256 characters', ['/email', `${repeat(244)}@example.com`], [['/email', ML]]),
   ok('email', 'verification code of 255 characters', [['/verificationCodeSent', true], ['/verificationCode', repeat(255, '7')]]),
   c('email', 'verification code of 256 characters', [['/verificationCodeSent', true], ['/verificationCode', repeat(256, '7')]], [['/verificationCode', ML]]),
+  c('email', 'verification code of 256 characters, flag not set', ['/verificationCode', repeat(256, '7')], [['/verificationCode', ML]]),
+  c('email', 'empty verification code, flag not set', ['/verificationCode', ''], [['/verificationCode', R]]),
+  ok('email', 'verification code of 255 characters, flag not set', ['/verificationCode', repeat(255, '7')]),
 ];
 
 const US_POSTAL = `${ADDRESS}/postalCode`;
