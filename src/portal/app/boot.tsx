@@ -26,7 +26,8 @@ export async function boot(): Promise<void> {
     const [config, i18n] = await Promise.all([loadPortalConfig(), initI18n(lang)]);
 
     if (window.location.pathname === LOGOUT_DONE_PATH) {
-      window.location.replace(takeAfterLogoutTarget());
+      // Decided again on the way back: a stored target is never trusted as it is.
+      window.location.replace(new URL(resolveReturnTo(takeAfterLogoutTarget(), config.redirectWhitelist, origin), origin).href);
       return;
     }
 
