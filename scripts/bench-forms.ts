@@ -9,7 +9,7 @@ import Ajv2020 from 'ajv/dist/2020';
 import ajvErrors from 'ajv-errors';
 import addFormats from 'ajv-formats';
 import { build, type Rollup } from 'vite';
-import { bundleSchema } from './lib/bundle';
+import { bundleSchema } from '../src/shared/schemas/bundle';
 import { rootDir } from './lib/paths';
 import { type FormName, formNames, formSchemaId, loadSchemaFiles } from './lib/schema-files';
 import { precompiledValidators, rootKeys } from '../src/generated/validators';

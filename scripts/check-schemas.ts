@@ -7,7 +7,7 @@ import Ajv2020 from 'ajv/dist/2020';
 import ajvErrors from 'ajv-errors';
 import addFormats from 'ajv-formats';
 import draft7 from 'ajv/dist/refs/json-schema-draft-07.json';
-import { bundleSchema } from './lib/bundle';
+import { bundleSchema } from '../src/shared/schemas/bundle';
 import { hasKey, languages, loadCatalogue } from './lib/locales';
 import { schemasDir } from './lib/paths';
 import { formNames, formSchemaId, type JsonSchema, loadSchemaFiles } from './lib/schema-files';

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { schemasDir } from './paths';
-import type { JsonSchema, SchemaFile } from './schema-types';
+import type { JsonSchema, SchemaFile } from '../../src/shared/schemas/schema-types';
 
 export const formNames = [
   'profile',
@@ -15,7 +15,7 @@ export const formNames = [
 ] as const;
 export type FormName = (typeof formNames)[number];
 
-export type { JsonSchema, SchemaFile } from './schema-types';
+export type { JsonSchema, SchemaFile } from '../../src/shared/schemas/schema-types';
 
 function listJson(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {

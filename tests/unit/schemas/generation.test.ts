@@ -1,6 +1,6 @@
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { bundleSchema } from '../../../scripts/lib/bundle';
+import { bundleSchema } from '../../../src/shared/schemas/bundle';
 import { generateForms } from '../../../scripts/lib/generate-forms';
 import { generatedDir, rootDir } from '../../../scripts/lib/paths';
 import { formNames, formSchemaId, loadSchemaFiles } from '../../../scripts/lib/schema-files';

@@ -3,7 +3,7 @@ import { customizeValidator } from '@rjsf/validator-ajv8';
 import Ajv2020 from 'ajv/dist/2020';
 import ajvErrors from 'ajv-errors';
 import type { FormDefinition, FormDefinitions, FormName } from '../definitions';
-import { bundleSchema } from '../../../../scripts/lib/bundle';
+import { bundleSchema } from '../../../shared/schemas/bundle';
 
 /** The stock Ajv of the forms contract: Ajv2020, allErrors, $data, not strict, formats and ajv-errors. */
 export function createRuntimeValidator(): ValidatorType {

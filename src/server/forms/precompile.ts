@@ -3,7 +3,7 @@ import type { RJSFSchema } from '@rjsf/utils';
 import type Ajv from 'ajv';
 import Ajv2020 from 'ajv/dist/2020';
 import ajvErrors from 'ajv-errors';
-import type { JsonSchema } from './schema-files';
+import type { JsonSchema } from '../../shared/schemas/schema-types';
 
 /** Options shared by the build-time compilation and any runtime-compiled comparison. */
 export const validatorOptions = {

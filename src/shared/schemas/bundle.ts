@@ -4,13 +4,22 @@ import type { JsonSchema, SchemaFile } from './schema-types';
 // the form renders. So each form is bundled into one self-contained schema: every file it reaches is
 // embedded under $defs/<file stem> and every $ref is rewritten to a local pointer.
 
-const BASE = 'schema:///';
+/** Resolves a relative schema path against the file it appears in (`forms/x.json` + `../defs/y.json`). */
+function resolvePath(ref: string, currentId: string): string {
+  if (ref === '') return currentId;
+  const parts = ref.startsWith('/') ? [] : currentId.split('/').slice(0, -1);
+  for (const segment of ref.split('/')) {
+    if (segment === '..') parts.pop();
+    else if (segment !== '.' && segment !== '') parts.push(segment);
+  }
+  return parts.join('/');
+}
 
 function splitRef(ref: string, currentId: string): { id: string; pointer: string } {
-  const url = new URL(ref, `${BASE}${currentId}`);
-  const pointer = decodeURIComponent(url.hash.replace(/^#/, ''));
-  url.hash = '';
-  return { id: url.href.slice(BASE.length), pointer };
+  const hash = ref.indexOf('#');
+  const path = hash < 0 ? ref : ref.slice(0, hash);
+  const pointer = hash < 0 ? '' : decodeURIComponent(ref.slice(hash + 1));
+  return { id: resolvePath(path, currentId), pointer };
 }
 
 const stem = (id: string): string => (id.split('/').pop() ?? id).replace(/\.schema\.json$|\.json$/, '');
