@@ -16,7 +16,7 @@ export default defineConfig({
   server: {
     fs: { allow: [root] },
     proxy: Object.fromEntries(
-      ['/portal-config.json', '/dev/outbox'].map((path) => [path, process.env.DEV_API_ORIGIN ?? 'http://localhost:3002']),
+      ['/portal-config.json', '/dev/outbox', '/gallery/forms'].map((path) => [path, process.env.DEV_API_ORIGIN ?? 'http://localhost:3002']),
     ),
   },
   build: {

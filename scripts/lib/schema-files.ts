@@ -3,17 +3,7 @@ import { join, relative } from 'node:path';
 import { schemasDir } from './paths';
 import type { JsonSchema, SchemaFile } from '../../src/shared/schemas/schema-types';
 
-export const formNames = [
-  'profile',
-  'exam',
-  'demographics',
-  'company-country',
-  'email',
-  'password',
-  'redeem',
-  'course-picker',
-] as const;
-export type FormName = (typeof formNames)[number];
+export { FORM_NAMES as formNames, type FormName } from '../../src/shared/schemas/form-names';
 
 export type { JsonSchema, SchemaFile } from '../../src/shared/schemas/schema-types';
 

@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { ServerConfig } from './config';
 import type { Database } from './db';
 import { entitlementRoutes } from './entitlements/routes';
+import { galleryRoutes } from './forms/gallery-routes';
 import { authenticatedScope, createAuthenticator, denyByDefault, publicScope, type KeySource } from './http/auth';
 import { registerErrorHandling, sendError } from './http/errors';
 import { registerInputGuard } from './http/input-guard';
@@ -139,7 +140,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await scope.register(vendorRoutes);
     }),
   );
-  if (!config.production) await app.register(publicScope(outboxRoutes));
+  if (!config.production) {
+    await app.register(publicScope(outboxRoutes));
+    await app.register(galleryRoutes);
+  }
   if (options.serveStatic) await registerStatic(app, config);
   return app;
 }

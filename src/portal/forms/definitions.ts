@@ -1,8 +1,9 @@
 import { createContext } from 'react';
 import type { RJSFSchema, UiSchema, ValidatorType } from '@rjsf/utils';
 
-export const FORM_NAMES = ['profile', 'exam', 'demographics', 'company-country', 'email', 'password', 'redeem', 'course-picker'] as const;
-export type FormName = (typeof FORM_NAMES)[number];
+import { FORM_NAMES, type FormName } from '../../shared/schemas/form-names';
+
+export { FORM_NAMES, type FormName };
 
 /** What a form is rendered from: its schema, its ui schema and a validator compiled from that same schema. */
 export interface FormDefinition {

@@ -3,38 +3,43 @@ import { useTranslation } from 'react-i18next';
 import type { UiSchema } from '@rjsf/utils';
 import { FORM_NAMES, FormDefinitionsContext, type FormDefinitions, type FormName } from '../forms/definitions';
 import { LANGUAGES } from '../forms/i18n/locale-resources';
-import { createRuntimeDefinitions } from '../forms/validation/runtime-definitions';
 import { FormExhibit } from './form-exhibit';
 import { FORM_TITLE, LANGUAGE_NAME } from './text-keys';
+import { loadCompiledForm, type CompiledForm, type LoadCompiledForm } from './load-compiled-form';
 import { loadFormFiles } from './load-schema-files';
 
 type Loaded = { definitions: FormDefinitions; failures: Partial<Record<FormName, string>> };
 
-async function loadAll(): Promise<Loaded> {
-  const files: Record<string, unknown> = {};
+async function loadAll(loadForm: LoadCompiledForm): Promise<Loaded> {
+  const compiled: Partial<Record<FormName, CompiledForm>> = {};
   const ui: Partial<Record<FormName, UiSchema>> = {};
   const failures: Partial<Record<FormName, string>> = {};
   await Promise.all(
     FORM_NAMES.map(async (form) => {
       try {
-        const loaded = await loadFormFiles(form);
-        Object.assign(files, loaded.files);
+        const [loaded, forms] = await Promise.all([loadFormFiles(form), loadForm(form)]);
         ui[form] = loaded.ui;
+        compiled[form] = forms;
       } catch (error) {
         failures[form] = error instanceof Error ? error.message : String(error);
       }
     }),
   );
-  return { definitions: createRuntimeDefinitions(files, ui), failures };
+  const definitions: FormDefinitions = (form) => {
+    const found = compiled[form];
+    if (!found) throw new Error(`${form} did not load`);
+    return { schema: found.schema, uiSchema: ui[form] ?? {}, validator: found.validator };
+  };
+  return { definitions, failures };
 }
 
 /** The product owners' gallery: every form from its schema files, with a language switch. */
-export function GalleryApp() {
+export function GalleryApp({ loadForm = loadCompiledForm }: { loadForm?: LoadCompiledForm } = {}) {
   const { t, i18n } = useTranslation('gallery');
   const [loaded, setLoaded] = useState<Loaded>();
   useEffect(() => {
-    void loadAll().then(setLoaded);
-  }, []);
+    void loadAll(loadForm).then(setLoaded);
+  }, [loadForm]);
   useEffect(() => {
     document.documentElement.lang = i18n.language;
     document.title = t('Title');

@@ -1,3 +1,4 @@
+import { GALLERY_RUNTIME_MODULES } from '../../shared/schemas/gallery-runtime';
 import { compileSchemaValidatorsCode } from '@rjsf/validator-ajv8/compileSchemaValidators';
 import type { RJSFSchema } from '@rjsf/utils';
 import type Ajv from 'ajv';
@@ -45,3 +46,22 @@ export function toEsModule(cjs: string): string {
   if (/\brequire\(|\bexports\b|\bmodule\.exports\b/.test(body)) throw new Error('Unexpected CommonJS construct in the precompiled validator code');
   return `${imports.join('\n')}\nconst validators = {};\n${body}\nexport default validators;\n`;
 }
+
+/**
+ * The precompiled validators as a module with no imports, for the form gallery: the server compiles
+ * the schema files as they are on disk, and the page loads the result with `import()` under a
+ * script-src 'self' policy (no eval anywhere). The default export takes the few Ajv run-time helpers
+ * the code needs (`GALLERY_RUNTIME_MODULES`, bundled into the gallery page) and returns the map of
+ * validator functions.
+ */
+export function toGalleryModule(cjs: string, schema: JsonSchema): string {
+  let body = cjs.replace(/^"use strict";\n?/, '').replace(/require\("([^"]+)"\)/g, (_m, specifier: string) => {
+    if (!(GALLERY_RUNTIME_MODULES as readonly string[]).includes(specifier)) throw new Error(`Unexpected run-time module ${specifier} in the gallery validator code`);
+    return `runtime[${JSON.stringify(specifier)}]`;
+  });
+  body = body.replace(/(^|[;\n])exports\[/g, '$1validators[');
+  if (/\brequire\(|\bexports\b|\bmodule\.exports\b/.test(body)) throw new Error('Unexpected CommonJS construct in the gallery validator code');
+  return `export const schema = ${JSON.stringify(schema)};\nexport default function validatorsFor(runtime) {\nconst validators = {};\n${body}\nreturn validators;\n}\n`;
+}
+
+export { GALLERY_RUNTIME_MODULES };

@@ -10,7 +10,7 @@ import { PortalConfigContext, type PortalConfig, type PortalFlags } from '../../
 import { type Profile, profileKeys } from '../../../src/portal/clients/profile';
 import { SessionContext } from '../../../src/portal/clients/session';
 import { FormDefinitionsContext, type FormName } from '../../../src/portal/forms/definitions';
-import { createRuntimeDefinitions } from '../../../src/portal/forms/validation/runtime-definitions';
+import { createRuntimeDefinitions } from '../support/runtime-definitions';
 import { toast } from 'sonner';
 import { PortalToaster } from '../../../src/portal/ui/toast/toast';
 

@@ -1,11 +1,13 @@
 // @vitest-environment jsdom
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
 import { createFormsI18n } from '../../../src/portal/forms/i18n/create-forms-i18n';
+import type { FormName } from '../../../src/portal/forms/definitions';
 import { GalleryApp } from '../../../src/portal/gallery/gallery-app';
+import { createRuntimeDefinitions } from '../support/runtime-definitions';
 
 // Vitest runs from the project root (vite.config.ts test.root).
 const schemasDir = join(process.cwd(), 'schemas/');
@@ -22,11 +24,31 @@ function serveSchemas(edit?: (path: string, json: Record<string, unknown>) => vo
   });
 }
 
-function renderGallery() {
+/**
+ * Stands in for the server's compiled modules (GET /gallery/forms/<form>.js, tested on the server
+ * and in the browser): the same schema files, edited the same way, compiled here.
+ */
+function compileSchemas(edit?: (path: string, json: Record<string, unknown>) => void) {
+  return async (form: FormName) => {
+    const files: Record<string, unknown> = {};
+    for (const folder of ['forms', 'defs']) {
+      for (const name of await readdir(join(schemasDir, folder))) {
+        const path = `${folder}/${name}`;
+        const json = JSON.parse(await readFile(`${schemasDir}${path}`, 'utf8')) as Record<string, unknown>;
+        edit?.(path, json);
+        files[path] = json;
+      }
+    }
+    const { schema, validator } = createRuntimeDefinitions(files, {})(form);
+    return { schema, validator };
+  };
+}
+
+function renderGallery(edit?: (path: string, json: Record<string, unknown>) => void) {
   const i18n = createFormsI18n('en');
   render(
     <I18nextProvider i18n={i18n}>
-      <GalleryApp />
+      <GalleryApp loadForm={compileSchemas(edit)} />
     </I18nextProvider>,
   );
   return i18n;
@@ -49,13 +71,11 @@ describe('form gallery', () => {
   }, 60_000);
 
   it('shows an edited schema file on the next load, with no code change', async () => {
-    vi.stubGlobal(
-      'fetch',
-      serveSchemas((path, json) => {
-        if (path === 'defs/address.schema.json') (json.properties as { city: { maxLength: number } }).city.maxLength = 20;
-      }),
-    );
-    renderGallery();
+    const edit = (path: string, json: Record<string, unknown>) => {
+      if (path === 'defs/address.schema.json') (json.properties as { city: { maxLength: number } }).city.maxLength = 20;
+    };
+    vi.stubGlobal('fetch', serveSchemas(edit));
+    renderGallery(edit);
     const profile = await screen.findByRole('region', { name: 'Profile' }, { timeout: 10_000 });
     expect(within(profile).getByRole('row', { name: /primaryAddress\/city/ })).toHaveTextContent('At most 20 characters');
     const city = document.getElementById('profile_primaryAddress_city') as HTMLInputElement;

@@ -4,7 +4,7 @@ import type { i18n } from 'i18next';
 import type { UiSchema } from '@rjsf/utils';
 import { FormDefinitionsContext, type FormDefinitions, type FormName } from '../../../src/portal/forms/definitions';
 import { createFormsI18n } from '../../../src/portal/forms/i18n/create-forms-i18n';
-import { createRuntimeDefinitions } from '../../../src/portal/forms/validation/runtime-definitions';
+import { createRuntimeDefinitions } from '../support/runtime-definitions';
 
 export const schemaFiles = import.meta.glob<unknown>('../../../schemas/{forms,defs}/*.json', { eager: true, import: 'default' });
 const uiModules = import.meta.glob<UiSchema>('../../../schemas/ui/*.ui.json', { eager: true, import: 'default' });

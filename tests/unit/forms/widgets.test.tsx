@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import type { FormDefinitions } from '../../../src/portal/forms/definitions';
 import { SchemaForm } from '../../../src/portal/forms/schema-form';
-import { createRuntimeValidator } from '../../../src/portal/forms/validation/runtime-definitions';
+import { createRuntimeValidator } from '../support/runtime-definitions';
 import { formatPhone } from '../../../src/portal/forms/widgets/phone-widget';
 import { SAMPLES } from '../../../src/portal/gallery/samples';
 import { labelled, setup } from './harness';

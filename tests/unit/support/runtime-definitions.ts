@@ -2,8 +2,8 @@ import type { RJSFSchema, UiSchema, ValidatorType } from '@rjsf/utils';
 import { customizeValidator } from '@rjsf/validator-ajv8';
 import Ajv2020 from 'ajv/dist/2020';
 import ajvErrors from 'ajv-errors';
-import type { FormDefinition, FormDefinitions, FormName } from '../definitions';
-import { bundleSchema } from '../../../shared/schemas/bundle';
+import type { FormDefinition, FormDefinitions, FormName } from '../../../src/portal/forms/definitions';
+import { bundleSchema } from '../../../src/shared/schemas/bundle';
 
 /** The stock Ajv of the forms contract: Ajv2020, allErrors, $data, not strict, formats and ajv-errors. */
 export function createRuntimeValidator(): ValidatorType {
