@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { strictCsp } from './scripts/lib/vite-strict-csp';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
@@ -9,7 +10,7 @@ export default defineConfig({
   root: `${root}src/portal`,
   publicDir: false,
   envDir: root,
-  plugins: [react()],
+  plugins: [react(), strictCsp()],
   // `npm run dev` serves the portal on :5173; its configuration comes from the services started by
   // `npm run serve`, whose origins it then calls directly (they allow this origin), so /api needs no
   // proxy. No folder under src/portal is named api, so that path never serves portal modules.
@@ -22,7 +23,9 @@ export default defineConfig({
   build: {
     outDir: `${root}dist/portal`,
     emptyOutDir: true,
-    sourcemap: true,
+    // Maps are written for debugging but not referenced from the code; the server serves them in
+    // development only.
+    sourcemap: 'hidden',
     // The form gallery for product owners is a second page beside the portal, not linked from it.
     rollupOptions: { input: { index: `${root}src/portal/index.html`, gallery: `${root}src/portal/gallery.html` } },
   },

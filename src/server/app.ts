@@ -9,6 +9,7 @@ import { galleryRoutes } from './forms/gallery-routes';
 import { authenticatedScope, createAuthenticator, denyByDefault, publicScope, type KeySource } from './http/auth';
 import { registerErrorHandling, sendError } from './http/errors';
 import { registerInputGuard } from './http/input-guard';
+import { registerSecurityHeaders } from './http/security-headers';
 import { portalConfig } from './http/portal-config';
 import { SchemaRegistry } from './http/schema-registry';
 import { registerStatic } from './http/static';
@@ -70,6 +71,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('services', createServices({ config, db: database.db, schemas, mailer }));
   app.decorateRequest('caller', null as never);
   registerInputGuard(app);
+  registerSecurityHeaders(app, config);
 
   // Requests are validated by the same Ajv (and files) as the forms; responses are sent as is.
   for (const [id, schema] of schemas.apiSchemas()) app.addSchema({ ...schema, $id: id });

@@ -19,6 +19,12 @@ export async function registerStatic(app: FastifyInstance, config: ServerConfig)
   const hasPortal = existsSync(join(config.portalDir, 'index.html'));
   await app.register(
     publicScope(async (files) => {
+      // Source maps are for development: production answers 404 for them.
+      if (config.production) {
+        files.addHook('onRequest', async (request, reply) => {
+          if ((request.url.split('?')[0] ?? '').endsWith('.map')) return sendError(reply, 404, 'Not found.');
+        });
+      }
       await files.register(fastifyStatic, { root: config.schemasDir, prefix: '/schemas/', decorateReply: false, index: false });
       // Files are looked up per request, so a rebuilt portal is served without a restart.
       if (hasPortal) await files.register(fastifyStatic, { root: config.portalDir, prefix: '/', index: ['index.html'], cacheControl: false, setHeaders: cacheHeaders });

@@ -11,6 +11,7 @@ import { createProvider } from './provider';
 import { withIdpTables } from './tables';
 import { DEFAULT_THROTTLE, signInThrottle, type ThrottleSettings } from './throttle';
 import { ensureTlsMaterial } from './tls';
+import { strictTransportSecurity } from '../http/security-headers';
 
 export interface IdpLogger {
   warn(...args: unknown[]): void;
@@ -111,7 +112,10 @@ export async function startIdentityProvider({ config, database, log = console, t
   });
   const handleProtocol = provider.callback();
 
+  const hsts = strictTransportSecurity(issuer);
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    if (hsts) res.setHeader('strict-transport-security', hsts);
+    res.setHeader('x-content-type-options', 'nosniff');
     if (serveAsset(req, res)) return;
     handleInteraction(req, res)
       .then((handled) => {

@@ -2,6 +2,7 @@
 import Fastify from 'fastify';
 import { authenticatedScope, denyByDefault, publicScope } from '../../../src/server/http/auth';
 import { loadConfig } from '../../../src/server/config';
+import { strictTransportSecurity } from '../../../src/server/http/security-headers';
 import { account, learner, startTestServer, type TestServer } from './harness';
 
 const victim = account(2);
@@ -237,6 +238,22 @@ describe('malformed requests answer in the error shape', () => {
       payload: '[]',
     });
     expect(res.statusCode).toBe(200);
+  });
+});
+
+describe('security headers', () => {
+  it('every answer carries a strict policy, nosniff and a referrer policy; HSTS only on a TLS origin off this machine', async () => {
+    const res = await server.app.inject({ method: 'GET', url: '/api/health' });
+    const policy = String(res.headers['content-security-policy']);
+    for (const directive of ["default-src 'self'", "script-src 'self'", "style-src 'self'", "frame-ancestors 'none'", "object-src 'none'", "base-uri 'none'"]) expect(policy).toContain(directive);
+    expect(policy).toContain(new URL(server.config.issuer).origin);
+    expect(policy).not.toMatch(/unsafe-inline|unsafe-eval/);
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(res.headers['strict-transport-security']).toBeUndefined();
+    expect(strictTransportSecurity('https://portal.example')).toMatch(/^max-age=\d+/);
+    expect(strictTransportSecurity('https://localhost:3443')).toBeUndefined();
+    expect(strictTransportSecurity('http://portal.example')).toBeUndefined();
   });
 });
 

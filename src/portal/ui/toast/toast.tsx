@@ -9,6 +9,9 @@
  */
 import i18next from 'i18next';
 import { toast, Toaster } from 'sonner';
+// Sonner's stylesheet ships as a file with the portal's CSS; the library's own <style> injection is
+// removed at build time (scripts/lib/vite-strict-csp.ts) so the page runs under style-src 'self'.
+import 'sonner/dist/styles.css';
 
 export const TOAST_DURATION_MS = 7500;
 

@@ -1,0 +1,49 @@
+import type { FastifyInstance } from 'fastify';
+import type { ServerConfig } from '../config';
+
+const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * HSTS for an https origin that is not this machine: a browser remembers it per host name, so on
+ * localhost it would also force the portal's own http://localhost ports onto https.
+ */
+export function strictTransportSecurity(origin: string): string | undefined {
+  const url = new URL(origin);
+  return url.protocol === 'https:' && !LOOPBACK.has(url.hostname) ? 'max-age=31536000; includeSubDomains' : undefined;
+}
+
+/**
+ * The portal's Content-Security-Policy: scripts, styles, fonts and images from the portal's own
+ * origin only (no 'unsafe-inline', no 'unsafe-eval'), calls to the portal's services and the
+ * identity provider, forms posting to the portal and the provider, and no framing of the portal.
+ */
+export function contentSecurityPolicy(config: Pick<ServerConfig, 'issuer' | 'publicOrigin'>): string {
+  const issuer = new URL(config.issuer).origin;
+  const services = new URL(config.publicOrigin).origin;
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self'",
+    "img-src 'self' data:",
+    "font-src 'self'",
+    `connect-src 'self' ${services} ${issuer}`,
+    `form-action 'self' ${issuer}`,
+    "frame-ancestors 'none'",
+    "base-uri 'none'",
+    "object-src 'none'",
+  ].join('; ');
+}
+
+/** Every answer of the portal's origin: pages, files and the services' JSON alike. */
+export function registerSecurityHeaders(app: FastifyInstance, config: Pick<ServerConfig, 'issuer' | 'publicOrigin'>): void {
+  const policy = contentSecurityPolicy(config);
+  const hsts = strictTransportSecurity(config.publicOrigin);
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('content-security-policy', policy);
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
+    reply.header('x-frame-options', 'DENY');
+    reply.header('cross-origin-opener-policy', 'same-origin');
+    if (hsts) reply.header('strict-transport-security', hsts);
+  });
+}
