@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_LEARNER, signIn } from './support/auth';
+import { screenshot } from './support/screenshots';
 
 // Every page runs under the portal's strict Content-Security-Policy (no inline script or style, no
 // eval) with no violation at all: each page is visited with a modal open and a toast shown, and the
@@ -35,6 +36,7 @@ test.describe('strict Content-Security-Policy', () => {
     // A modal (Radix dialog with its scroll lock).
     await page.getByRole('button', { name: 'Redeem access key' }).click();
     await expect(page.getByRole('dialog')).toBeVisible();
+    await screenshot(page, 'csp-modal');
     await page.keyboard.press('Escape');
     await expect(page.getByRole('dialog')).toBeHidden();
 
@@ -44,6 +46,7 @@ test.describe('strict Content-Security-Policy', () => {
     await page.locator('#profile_company').fill('Policy Check Ltd');
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText('Your profile has been updated.')).toBeVisible();
+    await screenshot(page, 'csp-toast');
     // The toast is styled by the stylesheet file (fixed at the bottom), not by an injected <style>.
     expect(await page.locator('[data-sonner-toaster]').evaluate((el) => getComputedStyle(el).position)).toBe('fixed');
     expect(await page.locator('head style').count()).toBe(0);

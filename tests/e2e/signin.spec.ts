@@ -117,6 +117,7 @@ test.describe('identity provider sign-in page', () => {
     await expect(page.getByRole('heading', { name: 'Demo social provider' })).toBeVisible();
     await expect(page.getByLabel('Social provider password')).toBeFocused();
     await expectNoSeriousA11yViolations(page, 'social stand-in en');
+    await screenshot(page, 'signin-social-stand-in');
     await page.keyboard.type('SocialDemo2026');
     await page.keyboard.press('Enter');
     expect((await redirected).searchParams.get('code')).toBeTruthy();
