@@ -11,6 +11,14 @@ function cacheHeaders(reply: { header(name: string, value: string): unknown }, p
   reply.header('cache-control', /[\\/]assets[\\/]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');
 }
 
+function isSourceMap(path: string): boolean {
+  try {
+    return decodeURIComponent(path).toLowerCase().endsWith('.map');
+  } catch {
+    return true;
+  }
+}
+
 /**
  * The built portal with an SPA fallback, and schemas/ read-only (the form gallery reloads them at
  * run time).
@@ -19,15 +27,19 @@ export async function registerStatic(app: FastifyInstance, config: ServerConfig)
   const hasPortal = existsSync(join(config.portalDir, 'index.html'));
   await app.register(
     publicScope(async (files) => {
-      // Source maps are for development: production answers 404 for them.
-      if (config.production) {
-        files.addHook('onRequest', async (request, reply) => {
-          if ((request.url.split('?')[0] ?? '').endsWith('.map')) return sendError(reply, 404, 'Not found.');
-        });
-      }
       await files.register(fastifyStatic, { root: config.schemasDir, prefix: '/schemas/', decorateReply: false, index: false });
       // Files are looked up per request, so a rebuilt portal is served without a restart.
-      if (hasPortal) await files.register(fastifyStatic, { root: config.portalDir, prefix: '/', index: ['index.html'], cacheControl: false, setHeaders: cacheHeaders });
+      if (hasPortal) {
+        await files.register(fastifyStatic, {
+          root: config.portalDir,
+          prefix: '/',
+          index: ['index.html'],
+          cacheControl: false,
+          setHeaders: cacheHeaders,
+          // Source maps are for development; the path is decoded first, so no spelling slips by.
+          allowedPath: (path) => !config.production || !isSourceMap(path),
+        });
+      }
     }),
   );
   if (!hasPortal) app.log.warn({ portalDir: config.portalDir }, 'no built portal; run npm run build');

@@ -9,12 +9,14 @@ import { openDatabase, type Database } from '../../../src/server/db';
 describe('static files', () => {
   let database: Database;
   let app: Awaited<ReturnType<typeof buildApp>>;
+  let portalDir: string;
   beforeAll(async () => {
-    const portalDir = mkdtempSync(join(tmpdir(), 'portal-'));
+    portalDir = mkdtempSync(join(tmpdir(), 'portal-'));
     mkdirSync(join(portalDir, 'assets'));
     writeFileSync(join(portalDir, 'index.html'), '<!doctype html><title>portal</title>');
     writeFileSync(join(portalDir, 'gallery.html'), '<!doctype html><title>gallery</title>');
     writeFileSync(join(portalDir, 'assets', 'app-123.js'), 'console.log(1)');
+    writeFileSync(join(portalDir, 'assets', 'app-123.js.map'), '{"version":3}');
     const config = loadConfig({ PORTAL_DIR: portalDir, LOG_LEVEL: 'silent' });
     database = await openDatabase(config, { inMemory: true });
     app = await buildApp({ config, database, jwks: createLocalJWKSet({ keys: [] }), serveStatic: true, logger: false });
@@ -45,5 +47,22 @@ describe('static files', () => {
     expect(health.statusCode).toBe(404);
     expect(health.json()).toMatchObject({ statusCode: 404 });
     expect((await app.inject({ method: 'POST', url: '/schemas/forms/profile.schema.json' })).statusCode).toBe(404);
+  });
+
+  it('serves source maps in development only', async () => {
+    expect((await app.inject({ method: 'GET', url: '/assets/app-123.js.map' })).statusCode).toBe(200);
+    const config = loadConfig({ PORTAL_DIR: portalDir, LOG_LEVEL: 'silent', NODE_ENV: 'production' });
+    const production = await buildApp({ config, database, jwks: createLocalJWKSet({ keys: [] }), serveStatic: true, logger: false });
+    try {
+      expect((await production.inject({ method: 'GET', url: '/assets/app-123.js.map' })).statusCode).toBe(404);
+      expect((await production.inject({ method: 'GET', url: '/assets/app-123.js.map?x' })).statusCode).toBe(404);
+      // Other spellings never reach the map either (at most the portal's page).
+      for (const url of ['/assets/app-123.js%2Emap', '/assets/app-123.js%2emap', '/assets/app-123.js.MAP', '/assets/./app-123.js.map']) {
+        expect((await production.inject({ method: 'GET', url })).body, url).not.toContain('"version":3');
+      }
+      expect((await production.inject({ method: 'GET', url: '/assets/app-123.js' })).statusCode).toBe(200);
+    } finally {
+      await production.close();
+    }
   });
 });
