@@ -1,9 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import cors from '@fastify/cors';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { ServerConfig } from './config';
-import type { Database } from './db';
+import { readiness, type Database } from './db';
 import { entitlementRoutes } from './entitlements/routes';
 import { galleryRoutes } from './forms/gallery-routes';
 import { authenticatedScope, createAuthenticator, denyByDefault, publicScope, type KeySource } from './http/auth';
@@ -18,6 +19,9 @@ import { createMailer, type Mailer } from './mail/mailer';
 import { outboxRoutes } from './mail/outbox-routes';
 import { createServices } from './services';
 import { vendorRoutes } from './vendors/routes';
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+const requestIdOf = (header: string | string[] | undefined): string => (typeof header === 'string' && REQUEST_ID.test(header) ? header : randomUUID());
 
 export interface AppOptions {
   config: ServerConfig;
@@ -56,6 +60,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },
     trustProxy: true,
+    // A request id taken from x-request-id when it looks like one, else made; every log line of the
+    // request carries it, and the answer returns it.
+    requestIdHeader: false,
+    genReqId: (request) => requestIdOf(request.headers['x-request-id']),
     // The spec writes /api/announcements/ with a slash; both spellings answer.
     routerOptions: { ignoreTrailingSlash: true },
     bodyLimit: 256 * 1024,
@@ -72,6 +80,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorateRequest('caller', null as never);
   registerInputGuard(app);
   registerSecurityHeaders(app, config);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
 
   // Requests are validated by the same Ajv (and files) as the forms; responses are sent as is.
   for (const [id, schema] of schemas.apiSchemas()) app.addSchema({ ...schema, $id: id });
@@ -122,10 +133,27 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     '/api/health',
     {
       config: { public: true },
-      schema: { tags: ['service'], summary: 'Answers 200 once the service is ready', security: [], response: { 200: { $ref: 'api/health-response.schema.json' } } },
+      schema: { tags: ['service'], summary: 'Answers 200 while the process is alive (readiness: /api/ready)', security: [], response: { 200: { $ref: 'api/health-response.schema.json' } } },
     },
     // The app is built only after the database opened and migrated: answering means ready.
     async () => ({ status: 'ok', database: database.dialect }),
+  );
+  app.get(
+    '/api/ready',
+    {
+      config: { public: true },
+      schema: {
+        tags: ['service'],
+        summary: 'Answers 200 while this instance can serve (database reachable, migrations applied), else 503',
+        security: [],
+        response: { 200: { $ref: 'api/readiness-response.schema.json' }, 503: { $ref: 'api/readiness-response.schema.json' } },
+      },
+    },
+    async (_request, reply) => {
+      const state = await readiness(database);
+      reply.header('cache-control', 'no-store');
+      return state.ready ? { status: 'ready' } : reply.status(503).send({ status: 'not-ready', reason: state.reason });
+    },
   );
   app.get('/api/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
   app.get('/portal-config.json', { config: { public: true }, schema: { hide: true } }, async (_request, reply) => {

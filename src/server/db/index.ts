@@ -13,6 +13,8 @@ export type { DB } from './types';
 export interface Database {
   db: Kysely<DB>;
   dialect: 'pglite' | 'postgres';
+  /** PostgreSQL only: the schema the tables live in, when not the default. */
+  schema?: string;
   close(): Promise<void>;
 }
 
@@ -45,7 +47,7 @@ export async function openDatabase(
       ...(schema ? { options: `-c search_path=${schema}` } : {}),
     });
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-    database = { db, dialect: 'postgres', close: () => db.destroy() };
+    database = { db, dialect: 'postgres', schema, close: () => db.destroy() };
   } else {
     let dataDir: string | undefined;
     if (!options.inMemory) {
@@ -77,13 +79,23 @@ async function adoptRenamedMigrations(db: Kysely<DB>, schema?: string): Promise<
   }
 }
 
+const migratorFor = (db: Kysely<DB>, schema?: string) =>
+  new Migrator({ db, provider: { getMigrations: async () => migrations }, ...(schema ? { migrationTableSchema: schema } : {}) });
+
+/** Whether this instance can serve: the database answers and every migration has been applied. */
+export async function readiness(database: Database): Promise<{ ready: boolean; reason?: string }> {
+  try {
+    await sql`select 1`.execute(database.db);
+    const pending = (await migratorFor(database.db, database.schema).getMigrations()).filter((m) => !m.executedAt);
+    return pending.length === 0 ? { ready: true } : { ready: false, reason: `${pending.length} migration(s) not applied` };
+  } catch {
+    return { ready: false, reason: 'database unreachable' };
+  }
+}
+
 export async function migrate(db: Kysely<DB>, schema?: string): Promise<void> {
   await adoptRenamedMigrations(db, schema);
-  const migrator = new Migrator({
-    db,
-    provider: { getMigrations: async () => migrations },
-    ...(schema ? { migrationTableSchema: schema } : {}),
-  });
+  const migrator = migratorFor(db, schema);
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
