@@ -7,7 +7,7 @@ import { RootRedirect } from './root-redirect';
 import { Shell } from './shell/shell';
 
 // Each page is its own chunk: form code loads only with the routes that show forms.
-const home = async () => ({ Component: (await import('../features/home/home-page')).default });
+const home = async () => ({ Component: (await import('./pages/home')).default });
 const notFound = async () => ({ Component: (await import('../features/not-found/not-found-page')).default });
 
 // Pages of other features are looked up by glob, so the shell builds while a feature folder is absent
@@ -24,6 +24,7 @@ const page = (path: string) => async () => {
 const profile = page('../features/profile/profile-page.tsx');
 const examProfile = page('../features/profile/exam-profile-page.tsx');
 const account = page('../features/account/account-page.tsx');
+const trainingProducts = async () => ({ Component: (await import('./pages/training-products')).default });
 
 /** The route table; feature flags decide which routes exist. */
 export function portalRoutes(config: Pick<PortalConfig, 'flags'>): RouteObject[] {
@@ -45,6 +46,7 @@ export function portalRoutes(config: Pick<PortalConfig, 'flags'>): RouteObject[]
           ],
         },
         { path: 'account', lazy: account },
+        ...(config.flags.learningSystems ? [{ path: 'training-products', lazy: trainingProducts }] : []),
         { path: '*', lazy: notFound },
       ],
     },

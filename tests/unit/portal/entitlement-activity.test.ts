@@ -3,11 +3,11 @@ import {
   type Entitlement,
   isEntitlementActive,
   partitionEntitlements,
-} from '../../../src/portal/features/home/entitlement-activity';
+} from '../../../src/portal/features/training/entitlement-activity';
 
 const today = new Date(2026, 10, 22, 15, 30); // 22 Nov 2026, afternoon local time
 
-const item = (id: number, fields: Partial<Entitlement>): Entitlement => ({ id, vendor: 'canvas', ...fields });
+const item = (id: number, fields: Partial<Entitlement>): Entitlement => ({ id: String(id), vendor: 'canvas', product: {}, ...fields });
 
 describe('entitlement activity (spec section 4)', () => {
   it('is active when the expiration date is today or later', () => {
@@ -40,7 +40,7 @@ describe('entitlement activity (spec section 4)', () => {
       ],
       today,
     );
-    expect(active.map((e) => e.id)).toEqual([2, 6, 1, 5]);
-    expect(expired.map((e) => e.id)).toEqual([4, 3]);
+    expect(active.map((e) => e.id)).toEqual(['2', '6', '1', '5']);
+    expect(expired.map((e) => e.id)).toEqual(['4', '3']);
   });
 });

@@ -5,7 +5,7 @@ import { createQueryClient } from '../../../src/portal/app/query-client';
 import { cmpRoleQueryOptions } from '../../../src/portal/clients/cmp-role';
 import { profileQueryOptions } from '../../../src/portal/clients/profile';
 import { announcementsQueryOptions } from '../../../src/portal/features/home/api/announcements';
-import { entitlementsQueryOptions } from '../../../src/portal/features/home/api/entitlements';
+import { entitlementsQueryOptions } from '../../../src/portal/clients/entitlements';
 import { PortalToaster } from '../../../src/portal/ui/toast/toast';
 import { initTestI18n } from './i18n-for-tests';
 

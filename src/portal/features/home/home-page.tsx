@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useProfile } from '../../clients/profile';
 import { Skeleton } from '../../ui/skeleton/skeleton';
@@ -6,9 +7,13 @@ import { AddressBannerSlot } from './components/address-banner-slot';
 import { Announcements } from './components/announcements';
 import { CertificationCard } from './components/certification-card';
 import { ExamsCard } from './components/exams-card';
-import { TrainingCard } from './components/training-card';
 
-export default function HomePage() {
+export interface HomePageProps {
+  /** The access-your-training card (training feature, with the redemption feature's button), placed by the app. */
+  trainingCard?: (profileId: string | undefined) => ReactNode;
+}
+
+export default function HomePage({ trainingCard }: HomePageProps) {
   const { t } = useTranslation('home');
   const { profile, isPending } = useProfile();
   return (
@@ -23,7 +28,7 @@ export default function HomePage() {
       </header>
       <AddressBannerSlot />
       <div className="home__grid">
-        <TrainingCard profileId={profile?.id} />
+        {trainingCard?.(profile?.id)}
         <div className="home__side">
           <ExamsCard />
           <CertificationCard />

@@ -1,23 +1,7 @@
 import { isBefore, isValid, parseISO, startOfDay } from 'date-fns';
+import type { Entitlement } from '../../clients/entitlements';
 
-export interface EntitlementProduct {
-  title?: string;
-  classroom?: string;
-  vendorProductCode?: string;
-  productId?: number | string;
-  productTitle?: string;
-}
-
-export interface Entitlement {
-  id: string | number;
-  vendor: string;
-  consentStatus?: string;
-  product?: EntitlementProduct;
-  preferredProductVersion?: string;
-  redemptionDate?: string | null;
-  expirationDate?: string | null;
-  migratedToProductTitle?: string | null;
-}
+export type { Entitlement };
 
 const toDate = (value: string | null | undefined): Date | null => {
   if (!value) return null;

@@ -1,0 +1,6 @@
+import { RedeemLauncher } from '../../features/redemption/components/redeem-launcher';
+import { TrainingProductsPage } from '../../features/training/training-products-page';
+
+export default function TrainingProductsRoute() {
+  return <TrainingProductsPage redeem={<RedeemLauncher />} />;
+}

@@ -1,0 +1,21 @@
+import { useTranslation } from 'react-i18next';
+import { Modal } from '../../../ui/modal/modal';
+
+/** The access-key instructions (spec: the redeem card's info link opens instructions). */
+export function InstructionsModal({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const { t } = useTranslation('redemption');
+  return (
+    <Modal open={open} onOpenChange={onOpenChange} title={t('Instructions.Title')}>
+      <ol className="instructions">
+        <li>{t('Instructions.Step1')}</li>
+        <li>{t('Instructions.Step2')}</li>
+        <li>{t('Instructions.Step3')}</li>
+      </ol>
+      <div className="modal__actions">
+        <button type="button" className="button button--primary" onClick={() => onOpenChange(false)}>
+          {t('Instructions.Close')}
+        </button>
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,72 @@
+import { type ComponentType, useCallback, useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useProfile } from '../../../clients/profile';
+import { Modal } from '../../../ui/modal/modal';
+import type { View } from '../flow/redemption-flow';
+import { useRedemptionApi } from '../hooks/use-redemption-api';
+import { useRedemptionFlow } from '../hooks/use-redemption-flow';
+import { learnerFacts } from '../learner-facts';
+import { CompanyCountryView } from './company-country-view';
+import { CoursePickerView } from './course-picker-view';
+import { DemographicsView } from './demographics-view';
+import type { FlowView } from './flow-view';
+import { KeyView } from './key-view';
+import { LegacyLoginView } from './legacy-login-view';
+import { ErrorView, NoActivationView, SuccessView } from './outcome-views';
+import { UpgradeView } from './upgrade-view';
+import '../redemption.css';
+
+const VIEWS: Record<Exclude<View, 'closed'>, { title: string; Body: ComponentType<FlowView> }> = {
+  key: { title: 'Redeem.Title', Body: KeyView },
+  upgrade: { title: 'Upgrade.Title', Body: UpgradeView },
+  legacyLogin: { title: 'Link.Title', Body: LegacyLoginView },
+  demographics: { title: 'Demographics.Title', Body: DemographicsView },
+  companyCountry: { title: 'CompanyCountry.Title', Body: CompanyCountryView },
+  coursePicker: { title: 'CoursePicker.Title', Body: CoursePickerView },
+  success: { title: 'Success.Title', Body: SuccessView },
+  noActivation: { title: 'NoActivation.Title', Body: NoActivationView },
+  error: { title: 'Error.Title', Body: ErrorView },
+};
+
+const SUCCESS_TITLES = { upgraded: 'UpgradeSuccess.Title', linked: 'LinkedSuccess.Title' } as const;
+
+/**
+ * The redemption modals, one at a time, as the flow moves: each follows the shared modal's closing
+ * rules (Escape, overlay, close button), and none closes while a call is in flight.
+ */
+export default function RedemptionDialog() {
+  const { t } = useTranslation('redemption');
+  const { profile } = useProfile();
+  const profileRef = useRef(profile);
+  profileRef.current = profile;
+  const facts = useCallback(() => learnerFacts(profileRef.current), []);
+  const api = useRedemptionApi();
+  const { state, send, busy } = useRedemptionFlow(api, learnerFacts(profile));
+  const body = useRef<HTMLDivElement>(null);
+
+  // A new modal takes the focus: its first field or button (the dialog keeps focus inside).
+  useEffect(() => {
+    const first = body.current?.querySelector<HTMLElement>('input:not([type=hidden]):not([disabled]), select, button:not([disabled]), a[href]');
+    first?.focus();
+  }, [state.view]);
+
+  // Closed, the dialog stays mounted so the modal can hand the focus back to the button that opened it.
+  const view = state.view === 'closed' ? undefined : VIEWS[state.view];
+  const titleKey =
+    state.view === 'success' && (state.route === 'upgraded' || state.route === 'linked') ? SUCCESS_TITLES[state.route] : (view?.title ?? 'Redeem.Title');
+  return (
+    <Modal
+      open={view !== undefined}
+      onOpenChange={(open) => !open && void send({ type: 'close' })}
+      title={t(titleKey)}
+      closingDisabled={busy}
+      className={`redemption redemption--${state.view}`}
+    >
+      {view ? (
+        <div ref={body} data-testid="redemption-view" data-view={state.view}>
+          <view.Body state={state} send={send} busy={busy} facts={facts} />
+        </div>
+      ) : null}
+    </Modal>
+  );
+}

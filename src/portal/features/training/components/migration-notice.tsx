@@ -1,0 +1,28 @@
+import * as Tooltip from '@radix-ui/react-tooltip';
+import { useTranslation } from 'react-i18next';
+
+/**
+ * The notice on a course that moved to a new product (spec section 2): a short label whose tooltip
+ * names migratedToProductTitle. The label is a button, so the tooltip opens on keyboard focus as well
+ * as on hover, and the title is also in the button's accessible description for screen readers.
+ */
+export function MigrationNotice({ title }: { title: string }) {
+  const { t } = useTranslation('training');
+  const text = t('Product.MigratedTooltip', { title });
+  return (
+    <Tooltip.Root delayDuration={150}>
+      <Tooltip.Trigger asChild>
+        <button type="button" className="product__migrated" aria-label={`${t('Product.Migrated')}: ${text}`}>
+          <span aria-hidden="true" className="product__migrated-icon">ⓘ</span>
+          {t('Product.Migrated')}
+        </button>
+      </Tooltip.Trigger>
+      <Tooltip.Portal>
+        <Tooltip.Content className="tooltip" side="top" sideOffset={6}>
+          {text}
+          <Tooltip.Arrow className="tooltip__arrow" />
+        </Tooltip.Content>
+      </Tooltip.Portal>
+    </Tooltip.Root>
+  );
+}

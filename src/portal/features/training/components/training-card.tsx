@@ -1,0 +1,68 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { configLink, usePortalConfig } from '../../../clients/config';
+import { useEntitlements } from '../../../clients/entitlements';
+import { SmartLink } from '../../../ui/links/smart-link';
+import { Skeleton } from '../../../ui/skeleton/skeleton';
+import { partitionEntitlements } from '../entitlement-activity';
+import { MissingProductsHelper } from './missing-products-helper';
+import { type LaunchSlot, ProductList } from './product-list';
+
+interface TrainingCardProps {
+  profileId: string | undefined;
+  /** The redeem button (the redemption feature's launcher), placed by the app. */
+  redeem?: ReactNode;
+  launch?: LaunchSlot;
+}
+
+/** The home page's access-your-training card (spec section 2): redeem, active products, missing-courses helper. */
+export function TrainingCard({ profileId, redeem, launch }: TrainingCardProps) {
+  const { t } = useTranslation('training');
+  const config = usePortalConfig();
+  const store = configLink(config, 'store');
+  return (
+    <section className="card card--training" aria-labelledby="training-card-title">
+      <h2 id="training-card-title" className="card__title">
+        {t('Card.Title')}
+      </h2>
+      {redeem ? <div className="card__actions">{redeem}</div> : null}
+      {config.flags.learningSystems ? (
+        <ActiveProducts profileId={profileId} store={store} launch={launch} />
+      ) : (
+        <div className="training__coming-soon">
+          <p>{t('Card.ComingSoon')}</p>
+          {store ? (
+            <SmartLink href={store} className="button button--secondary">
+              {t('Card.BrowseTraining')}
+            </SmartLink>
+          ) : null}
+        </div>
+      )}
+      <MissingProductsHelper />
+    </section>
+  );
+}
+
+function ActiveProducts({ profileId, store, launch }: { profileId: string | undefined; store: string | undefined; launch?: LaunchSlot }) {
+  const { t } = useTranslation('training');
+  const { data, isPending, isError } = useEntitlements(profileId);
+  if (isPending) return <Skeleton lines={3} />;
+  if (isError) return <p role="alert">{t('List.LoadError')}</p>;
+  const { active } = partitionEntitlements(data ?? [], new Date());
+  if (active.length === 0) return <EmptyList store={store} />;
+  return <ProductList active={active} launch={launch} />;
+}
+
+export function EmptyList({ store }: { store: string | undefined }) {
+  const { t } = useTranslation('training');
+  return (
+    <div className="training__empty">
+      <p>{t('List.Empty')}</p>
+      {store ? (
+        <SmartLink href={store} className="button button--secondary">
+          {t('List.BrowseStore')}
+        </SmartLink>
+      ) : null}
+    </div>
+  );
+}

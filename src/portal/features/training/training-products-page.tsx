@@ -1,0 +1,62 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { configLink, usePortalConfig } from '../../clients/config';
+import { useEntitlements } from '../../clients/entitlements';
+import { useProfile } from '../../clients/profile';
+import { ReturnLink } from '../../ui/links/return-link';
+import { SmartLink } from '../../ui/links/smart-link';
+import { Skeleton } from '../../ui/skeleton/skeleton';
+import { partitionEntitlements } from './entitlement-activity';
+import { MissingProductsHelper } from './components/missing-products-helper';
+import { type LaunchSlot, ProductList } from './components/product-list';
+import { EmptyList } from './components/training-card';
+import './training.css';
+
+export interface TrainingProductsPageProps {
+  /** The redeem button (redemption feature). */
+  redeem?: ReactNode;
+  /** The fulfilment banner (fulfilment feature); nothing when no fulfilment is pending. */
+  fulfilmentBanner?: ReactNode;
+  /** Launch buttons (single-sign-on feature), one per active product. */
+  launch?: LaunchSlot;
+}
+
+/** The training-products page (spec section 2, learning-systems flag): every entitlement, active first. */
+export function TrainingProductsPage({ redeem, fulfilmentBanner, launch }: TrainingProductsPageProps) {
+  const { t } = useTranslation('training');
+  const config = usePortalConfig();
+  const { profile, isError: profileFailed } = useProfile();
+  const { data, isPending, isError } = useEntitlements(profile?.id);
+  const store = configLink(config, 'store');
+  const support = configLink(config, 'contactSupport');
+  const { active, expired } = partitionEntitlements(data ?? [], new Date());
+
+  return (
+    <div className="page training-page">
+      <ReturnLink />
+      <div className="training-page__head">
+        <h1>{t('Page.Title')}</h1>
+        {redeem ? <div className="training-page__actions">{redeem}</div> : null}
+      </div>
+      <p className="training-page__lead">{t('Page.Lead')}</p>
+      {fulfilmentBanner ? <section className="training-page__banner">{fulfilmentBanner}</section> : null}
+      {profileFailed || isError ? (
+        <p role="alert">{t('List.LoadError')}</p>
+      ) : isPending ? (
+        <Skeleton lines={5} />
+      ) : active.length + expired.length === 0 ? (
+        <EmptyList store={store} />
+      ) : (
+        <ProductList active={active} expired={expired} detailed launch={launch} />
+      )}
+      <section className="training-page__help" aria-labelledby="training-help-title">
+        <h2 id="training-help-title">{t('Help.Title')}</h2>
+        <p>
+          {t('Help.Text')}{' '}
+          {support ? <SmartLink href={support}>{t('Help.Link')}</SmartLink> : null}
+        </p>
+        <MissingProductsHelper />
+      </section>
+    </div>
+  );
+}
