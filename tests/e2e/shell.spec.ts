@@ -130,13 +130,20 @@ test.describe('portal shell', () => {
     await expectNoSeriousA11yViolations(page, 'home mobile ja');
   });
 
-  test('the redeem button opens the access-key instructions in a dialog that Escape closes', async ({ page }) => {
+  test('the redeem button opens the redeem dialog, its info link the instructions, and Escape closes them', async ({ page }) => {
     await signIn(page, DEMO_LEARNER.email, DEMO_LEARNER.password);
     const redeem = page.getByRole('button', { name: 'Redeem access key' });
     await redeem.click();
-    const dialog = page.getByRole('dialog', { name: 'How to redeem an access key' });
+    const dialog = page.getByRole('dialog', { name: 'Redeem Access Key' });
     await expect(dialog).toBeVisible();
+    await expect(page.locator('#redeem_accessKey')).toBeFocused();
+    await page.getByRole('button', { name: 'Where do I find my access key?' }).click();
+    const instructions = page.getByRole('dialog', { name: 'How to redeem an access key' });
+    await expect(instructions).toBeVisible();
     await expectNoSeriousA11yViolations(page, 'instructions dialog');
+    await page.keyboard.press('Escape');
+    await expect(instructions).toBeHidden();
+    await expect(dialog).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
     await expect(redeem).toBeFocused();

@@ -183,6 +183,23 @@ export const demoAccounts: DemoAccount[] = [
     locale,
     profile: profile(`${name}@example.com`, locale === 'ja' ? 'Hanako' : 'Robin', locale === 'ja' ? 'Yamada' : 'Tester', { externalIds: { certMaster: `cm-10000${n}` } }, locale),
   })),
+  // Redemption paths for the browser tests: CertMaster Practice keys (no company yet), a Populi key,
+  // and the upgrade of an account that has no platform account.
+  ...(
+    [
+      [28, 'e2e.cmp', { externalIds: { certMaster: 'cm-1000028' } }],
+      [29, 'e2e.populi', { company: 'Example Learning Co', externalIds: { certMaster: 'cm-1000029' } }],
+      [30, 'e2e.upgrade', { company: 'Example Learning Co' }],
+    ] as const
+  ).map(([n, name, extra]) => ({
+    id: uuid(n),
+    email: `${name}@example.com`,
+    password: E2E_PASSWORD,
+    givenName: 'Robin',
+    familyName: 'Tester',
+    locale: 'en' as const,
+    profile: profile(`${name}@example.com`, 'Robin', 'Tester', extra),
+  })),
 ];
 
 export interface DemoProduct {

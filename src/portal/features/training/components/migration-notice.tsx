@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 /**
  * The notice on a course that moved to a new product (spec section 2): a short label whose tooltip
  * names migratedToProductTitle. The label is a button, so the tooltip opens on keyboard focus as well
- * as on hover, and the title is also in the button's accessible description for screen readers.
+ * as on hover, and the title is also in the button's name (visually hidden) for screen readers.
  */
 export function MigrationNotice({ title }: { title: string }) {
   const { t } = useTranslation('training');
@@ -12,9 +12,10 @@ export function MigrationNotice({ title }: { title: string }) {
   return (
     <Tooltip.Root delayDuration={150}>
       <Tooltip.Trigger asChild>
-        <button type="button" className="product__migrated" aria-label={`${t('Product.Migrated')}: ${text}`}>
+        <button type="button" className="product__migrated">
           <span aria-hidden="true" className="product__migrated-icon">ⓘ</span>
           {t('Product.Migrated')}
+          <span className="visually-hidden">: {text}</span>
         </button>
       </Tooltip.Trigger>
       <Tooltip.Portal>
