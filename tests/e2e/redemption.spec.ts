@@ -239,7 +239,18 @@ test('Populi: demographics refuses a birth day beyond the month, then saves, red
   await expect(success.getByText(t.Populi!.Sync!)).toBeVisible();
   await expect(success.getByRole('listitem')).toHaveText(['Security Foundations Course']);
   await expect(success.getByText('Delivered by Populi')).toBeVisible();
+  await expect(success.getByText(t.Populi!.Waitlist!)).toHaveCount(0);
   await captureModal(page, 'populi-success');
+  await success.getByRole('button', { name: t.Common!.Done }).click();
+
+  // A course with 'LOT' in its title, for a learner with a USA address: the waitlist note too.
+  await openRedeem(page);
+  await enterKey(page, 'DEMO-POPULI-LOT-0105');
+  await expect(page.locator('#demographics_birthDay')).toHaveValue('30');
+  await page.getByRole('dialog', { name: t.Demographics!.Title }).getByRole('button', { name: t.Demographics!.Submit }).click();
+  const waitlisted = page.getByRole('dialog', { name: t.Success!.Title });
+  await expect(waitlisted.getByRole('listitem')).toHaveText(['Data Analysis LOT Course']);
+  await expect(waitlisted.getByText(t.Populi!.Waitlist!)).toBeVisible();
 });
 
 test('training-products page: active then expired, marked, with the migration tooltip; redeem opens from it', async ({ page }) => {

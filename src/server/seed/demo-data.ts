@@ -318,6 +318,7 @@ export const demoKeys: DemoKey[] = [
   { key: 'DEMO-CANVAS-0102', vendor: 'canvas', productIds: [17], accessDays: 180, learnerResult: 'Success (generic flow, vendor canvas)' },
   { key: 'DEMO-POPULI-0103', vendor: 'populi', productIds: [19], accessDays: 180, learnerResult: 'Success (generic flow, vendor populi)' },
   { key: 'DEMO-SKILLABLE-0104', vendor: 'skillable', productIds: [18], accessDays: 180, learnerResult: 'Success (generic flow, vendor skillable)' },
+  { key: 'DEMO-POPULI-LOT-0105', vendor: 'populi', productIds: [7], accessDays: 180, learnerResult: 'HasProductAlready (others with a USA address: Success with the waitlist note)' },
 ];
 
 /** Keys of no vendor: CertMaster Practice products (the 404 path of the generic flow). */

@@ -26,10 +26,10 @@ export function SuccessView({ state, send }: FlowView) {
   const products = outcome?.products.length ? outcome.products : outcome?.product ? [outcome.product] : [];
   const vendorKey = outcome?.vendor ? vendorNameKey(outcome.vendor) : undefined;
   const notes = populiNotes(outcome, state.facts);
-  const lead = state.route === 'upgraded' ? 'UpgradeSuccess.Text' : state.route === 'linked' ? 'LinkedSuccess.Text' : 'Success.Text';
+  const lead = state.route === 'upgraded' ? 'UpgradeSuccess.Text' : state.route === 'linked' ? 'LinkedSuccess.Text' : undefined;
   return (
     <>
-      <p role="status">{t(lead)}</p>
+      {lead ? <p>{t(lead)}</p> : null}
       <p>{t(resultMessageKey('Success'))}</p>
       <ProductNames products={products} label={t('Success.ProductsLabel')} />
       {vendorKey ? <p className="redemption__vendor">{t('Success.Vendor', { vendor: t(vendorKey) })}</p> : null}
