@@ -9,7 +9,8 @@ import { InstructionsModal } from './instructions-modal';
 export function KeyView({ state, send, facts }: FlowView) {
   const { t } = useTranslation('redemption');
   const [instructions, setInstructions] = useState(false);
-  const formData = useMemo(() => ({ accessKey: state.accessKey }), [state.accessKey]);
+  // The key the view opened with (kept when coming back from a modal); a new object would restart the form.
+  const [formData] = useState(() => ({ accessKey: state.accessKey }));
   const serverErrors = useMemo(() => (state.keyError ? { accessKey: state.keyError } : undefined), [state.keyError]);
   return (
     <>
