@@ -97,6 +97,7 @@ for (const lang of ['en', 'ja'] as const) {
       if (lang === 'en' && index === 0) await captureModal(page, 'error');
       await error.getByRole('button', { name: t.Error!.TryAnother }).click();
       await expect(keyField(page)).toHaveValue(key);
+      await expect(keyField(page)).toBeFocused();
     }
   });
 
@@ -146,6 +147,8 @@ test('legacy link: a wrong password shows LoginFailed at the login field, legacy
 
   await upgrade.getByRole('button', { name: t.Upgrade!.Connect }).click();
   const login = page.getByRole('dialog', { name: t.Link!.Title });
+  // Each new modal puts the focus on its first field.
+  await expect(login.getByLabel(t.Link!.Login!)).toBeFocused();
   await login.getByLabel(t.Link!.Login!).fill('legacy.learner');
   await login.getByLabel(t.Link!.Password!).fill('WrongPass2026');
   await login.getByRole('button', { name: t.Link!.Submit }).click();
@@ -281,9 +284,18 @@ test('training-products page: active then expired, marked, with the migration to
   await screenshot(page, 'training-products-375');
   await page.setViewportSize(DESKTOP);
 
+  const training = texts('en', 'training');
+  await page.getByRole('button', { name: training.Missing!.Open }).first().click();
+  const missing = page.getByRole('dialog', { name: training.Missing!.Title });
+  await expect(missing).toBeVisible();
+  await captureModal(page, 'missing-products');
+  await missing.getByRole('button', { name: training.Missing!.Close }).click();
+  await expect(missing).toBeHidden();
+
   await openRedeem(page);
   await page.getByRole('button', { name: TEXT.en.Redeem!.InstructionsLink }).click();
   await expect(page.getByRole('dialog', { name: TEXT.en.Instructions!.Title })).toBeVisible();
+  await captureModal(page, 'instructions');
   await page.keyboard.press('Escape');
   await expect(page.getByRole('dialog', { name: TEXT.en.Redeem!.Title })).toBeVisible();
 });

@@ -9,7 +9,8 @@ describe('portal i18n', () => {
     expect(i18n.hasResourceBundle('ja', 'portal')).toBe(true);
     expect(i18n.hasResourceBundle('ja', 'home')).toBe(true);
     expect(i18n.hasResourceBundle('en', 'home')).toBe(true);
-    expect(i18n.t('home:Training.Title')).toBe('トレーニングを利用する');
+    expect(i18n.t('training:Card.Title')).toBe('トレーニングを利用する');
+    expect(i18n.t('redemption:Result.HasProductAlready')).toBe('このコースはすでにお持ちです。');
     expect(i18n.t('portal:Toast.Error.Default', { lng: 'en' })).toBe('An unexpected error ocurred. Please try again later.');
     expect(document.documentElement.lang).toBe('ja');
     expect(document.title).toBe('認定資格ポータル');

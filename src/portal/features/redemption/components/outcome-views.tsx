@@ -78,7 +78,7 @@ export function ErrorView({ state, send }: FlowView) {
           {t('Error.TryAnother')}
         </button>
         <button type="button" className="button button--primary" onClick={() => void send({ type: 'close' })}>
-          {t('Common.Close')}
+          {t('Common.Ok')}
         </button>
       </div>
     </>

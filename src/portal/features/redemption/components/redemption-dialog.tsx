@@ -1,4 +1,4 @@
-import { type ComponentType, useCallback, useEffect, useRef } from 'react';
+import { type ComponentType, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useProfile } from '../../../clients/profile';
 import { Modal } from '../../../ui/modal/modal';
@@ -28,6 +28,11 @@ const VIEWS: Record<Exclude<View, 'closed'>, { title: string; Body: ComponentTyp
   error: { title: 'Error.Title', Body: ErrorView },
 };
 
+const FORM_VIEWS = new Set<View>(['key', 'legacyLogin', 'demographics', 'companyCountry', 'coursePicker']);
+const FIELD = 'input:not([type=hidden]):not([disabled]), select, textarea';
+const ACTION = 'button:not([disabled]), a[href]';
+const FOCUS_WAIT_MS = 5000;
+
 const SUCCESS_TITLES = { upgraded: 'UpgradeSuccess.Title', linked: 'LinkedSuccess.Title' } as const;
 
 /**
@@ -42,13 +47,28 @@ export default function RedemptionDialog() {
   const facts = useCallback(() => learnerFacts(profileRef.current), []);
   const api = useRedemptionApi();
   const { state, send, busy } = useRedemptionFlow(api, learnerFacts(profile));
-  const body = useRef<HTMLDivElement>(null);
+  // The dialog's content mounts after the dialog (through a portal): a state ref sees it arrive.
+  const [root, setRoot] = useState<HTMLDivElement | null>(null);
 
-  // A new modal takes the focus: its first field or button (the dialog keeps focus inside).
+  // A new modal takes the focus: a form's first field (its schema may still be loading), else the
+  // first button or link. The dialog keeps the focus inside meanwhile.
   useEffect(() => {
-    const first = body.current?.querySelector<HTMLElement>('input:not([type=hidden]):not([disabled]), select, button:not([disabled]), a[href]');
-    first?.focus();
-  }, [state.view]);
+    if (!root) return;
+    const selector = FORM_VIEWS.has(state.view) ? FIELD : `${FIELD}, ${ACTION}`;
+    const focusFirst = () => {
+      const first = root.querySelector<HTMLElement>(selector);
+      first?.focus();
+      return Boolean(first);
+    };
+    if (focusFirst()) return;
+    const observer = new MutationObserver(() => focusFirst() && observer.disconnect());
+    observer.observe(root, { childList: true, subtree: true });
+    const giveUp = setTimeout(() => observer.disconnect(), FOCUS_WAIT_MS);
+    return () => {
+      observer.disconnect();
+      clearTimeout(giveUp);
+    };
+  }, [state.view, root]);
 
   // Closed, the dialog stays mounted so the modal can hand the focus back to the button that opened it.
   const view = state.view === 'closed' ? undefined : VIEWS[state.view];
@@ -63,7 +83,7 @@ export default function RedemptionDialog() {
       className={`redemption redemption--${state.view}`}
     >
       {view ? (
-        <div ref={body} data-testid="redemption-view" data-view={state.view}>
+        <div ref={setRoot} data-testid="redemption-view" data-view={state.view}>
           <view.Body state={state} send={send} busy={busy} facts={facts} />
         </div>
       ) : null}
