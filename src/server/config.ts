@@ -61,6 +61,8 @@ export interface PortalLinks {
   legal: string;
   certification: { home: string; continuingEducation: string; verify: string };
   exams: string;
+  /** The exam-delivery partner's customer service (ERROR_VUE_WIDE_BLOCK sends learners there). */
+  examsSupport: string;
 }
 
 const flag = (value: string | undefined, fallback: boolean): boolean =>
@@ -139,6 +141,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
         verify: env.LINK_VERIFY_CERTIFICATION ?? 'https://verify.certification.example',
       },
       exams: env.LINK_EXAMS ?? 'https://test.certification.example',
+      examsSupport: env.LINK_EXAMS_SUPPORT ?? 'https://test.certification.example/customer-service',
     },
     // The Vite dev server's origin is allowed (CORS, sign-in redirects) in development only.
     corsOrigins: (env.CORS_ORIGINS ?? (env.NODE_ENV === 'production' ? '' : 'http://localhost:5173'))

@@ -25,11 +25,16 @@ const profile = page('../features/profile/profile-page.tsx');
 const examProfile = page('../features/profile/exam-profile-page.tsx');
 const account = page('../features/account/account-page.tsx');
 const trainingProducts = async () => ({ Component: (await import('./pages/training-products')).default });
+const login = async () => ({ Component: (await import('../features/launch/pages/login-route')).default });
+const help = async () => ({ Component: (await import('../features/launch/pages/help-route')).default });
+const examError = async () => ({ Component: (await import('../features/launch/pages/exam-error-page')).default });
 
 /** The route table; feature flags decide which routes exist. */
 export function portalRoutes(config: Pick<PortalConfig, 'flags'>): RouteObject[] {
   return [
     { path: '/logout', element: <LogoutRoute /> },
+    { path: '/login', lazy: login, HydrateFallback: PageSkeleton },
+    { path: '/help', lazy: help, HydrateFallback: PageSkeleton },
     {
       path: '/',
       element: <Shell />,
@@ -46,6 +51,7 @@ export function portalRoutes(config: Pick<PortalConfig, 'flags'>): RouteObject[]
           ],
         },
         { path: 'account', lazy: account },
+        { path: 'exam-error', lazy: examError },
         ...(config.flags.learningSystems ? [{ path: 'training-products', lazy: trainingProducts }] : []),
         { path: '*', lazy: notFound },
       ],

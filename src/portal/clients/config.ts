@@ -34,6 +34,8 @@ export interface PortalConfig {
   flags: PortalFlags;
   redirectWhitelist: string[];
   links: PortalLinks;
+  /** Single sign-on targets of the partners (the partner sandbox unless configured otherwise). */
+  partners?: Record<string, string>;
 }
 
 /** Links to the provider's own sites (absolute; they open in a new tab). */
@@ -45,6 +47,7 @@ export interface PortalLinks {
   legal?: string;
   certification?: { home?: string; continuingEducation?: string; verify?: string };
   exams?: string;
+  examsSupport?: string;
 }
 
 export async function loadPortalConfig(fetchImpl: typeof fetch = fetch): Promise<PortalConfig> {

@@ -1,10 +1,13 @@
 import HomePage from '../../features/home/home-page';
+import { ExamActions } from '../../features/launch/components/exam-actions';
+import { launchSlot } from '../../features/launch/components/launch-button';
 import { RedeemLauncher } from '../../features/redemption/components/redeem-launcher';
 import { TrainingCard } from '../../features/training/components/training-card';
 
-// Features never import each other: the app puts the redeem button into the training card, and the card into home.
-const trainingCard = (profileId: string | undefined) => <TrainingCard profileId={profileId} redeem={<RedeemLauncher />} />;
+// Features never import each other: the app puts the redeem and launch buttons into the training
+// card, the exam actions into the exams card, and both cards into home.
+const trainingCard = (profileId: string | undefined) => <TrainingCard profileId={profileId} redeem={<RedeemLauncher />} launch={launchSlot} />;
 
 export default function HomeRoute() {
-  return <HomePage trainingCard={trainingCard} />;
+  return <HomePage trainingCard={trainingCard} examActions={<ExamActions />} />;
 }

@@ -11,9 +11,11 @@ import { ExamsCard } from './components/exams-card';
 export interface HomePageProps {
   /** The access-your-training card (training feature, with the redemption feature's button), placed by the app. */
   trainingCard?: (profileId: string | undefined) => ReactNode;
+  /** Schedule Exam and Manage Exams (launch feature). */
+  examActions?: ReactNode;
 }
 
-export default function HomePage({ trainingCard }: HomePageProps) {
+export default function HomePage({ trainingCard, examActions }: HomePageProps) {
   const { t } = useTranslation('home');
   const { profile, isPending } = useProfile();
   return (
@@ -30,7 +32,7 @@ export default function HomePage({ trainingCard }: HomePageProps) {
       <div className="home__grid">
         {trainingCard?.(profile?.id)}
         <div className="home__side">
-          <ExamsCard />
+          <ExamsCard actions={examActions} />
           <CertificationCard />
         </div>
       </div>
