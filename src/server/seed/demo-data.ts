@@ -190,6 +190,7 @@ export const demoAccounts: DemoAccount[] = [
       [28, 'e2e.cmp', { externalIds: { certMaster: 'cm-1000028' } }],
       [29, 'e2e.populi', { company: 'Example Learning Co', externalIds: { certMaster: 'cm-1000029' } }],
       [30, 'e2e.upgrade', { company: 'Example Learning Co' }],
+      [31, 'e2e.launch', { company: 'Example Learning Co', externalIds: { certMaster: 'cm-1000031', pearsonVue: '900000031', skillable: 'sk-1000031' } }],
     ] as const
   ).map(([n, name, extra]) => ({
     id: uuid(n),
@@ -275,6 +276,7 @@ export const demoEntitlements: DemoEntitlement[] = [
   ent(17, demoId(9), 17, 50, 315, { accountType: 'business' }),
   ent(18, demoId(2), 3, 5, 360, { consentStatus: 'approved' }),
   ent(19, demoId(5), 2, 100, 265),
+  ent(20, demoId(31), 18, 10, 300), // an active lab for the launch tests
 ];
 
 export interface DemoKey {

@@ -1,4 +1,6 @@
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { useProfile } from '../../../clients/profile';
 import type { Entitlement } from '../../../clients/entitlements';
 import { productLaunch } from '../launch-plan';
 import { useLaunch } from '../use-launch';
@@ -7,8 +9,12 @@ import { useLaunch } from '../use-launch';
 export function LaunchButton({ entitlement }: { entitlement: Entitlement }) {
   const { t } = useTranslation('launch');
   const { launch, pending } = useLaunch();
+  const { profile } = useProfile();
+  const navigateTo = useNavigate();
   const target = productLaunch(entitlement);
   if (!target) return null;
+  // An exam voucher needs the exam-delivery profile first (spec section 2).
+  const needsExamProfile = target.vendor === 'pearsonVue' && !profile?.externalIds?.pearsonVue;
   const title = entitlement.product?.title || entitlement.product?.productTitle || '';
   const busy = pending !== null;
   const options = target.vendor === 'benchPrep' || target.vendor === 'canvas' ? { ...target.options, returnUrl: window.location.href } : target.options;
@@ -19,7 +25,7 @@ export function LaunchButton({ entitlement }: { entitlement: Entitlement }) {
       aria-label={t('Launch.OpenProduct', { title })}
       aria-busy={busy || undefined}
       disabled={busy}
-      onClick={() => void launch(target.vendor, options, { id: String(entitlement.id) })}
+      onClick={() => (needsExamProfile ? navigateTo('/profile/pearson') : void launch(target.vendor, options, { id: String(entitlement.id) }))}
     >
       {busy ? <span className="spinner" role="status" aria-label={t('Launch.Opening')} /> : null}
       {t('Launch.Open')}
