@@ -28,6 +28,12 @@ const portalApp = entriesOf(portalDir, (d) => d.name !== 'gallery' && /^[^.]+(\.
 
 const zones = [
   { target: './src/portal', from: './src/server', message: 'The portal never imports the server.' },
+  {
+    target: './src/sandbox',
+    from: ['./src/portal', './src/server', './src/generated'],
+    message: 'The partner sandbox is another program: it imports nothing from the portal or the services.',
+  },
+  { target: ['./src/portal', './src/server'], from: './src/sandbox', message: 'Neither the portal nor the services import the partner sandbox.' },
   { target: './src/server', from: './src/portal', message: 'The server never imports the portal.' },
   {
     target: './src/shared',

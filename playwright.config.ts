@@ -4,6 +4,7 @@ import { defineConfig } from '@playwright/test';
 // identity provider and the built portal) on ports of their own, with a fresh data folder.
 const port = Number(process.env.E2E_PORT ?? 4302);
 const idpPort = Number(process.env.E2E_IDP_PORT ?? 4443);
+const sandboxPort = Number(process.env.E2E_SANDBOX_PORT ?? 4404);
 const dataDir = process.env.E2E_DATA_DIR ?? '.data/e2e';
 
 export default defineConfig({
@@ -31,6 +32,6 @@ export default defineConfig({
     timeout: 120_000,
     stdout: 'ignore',
     stderr: 'pipe',
-    env: { PORT: String(port), IDP_PORT: String(idpPort), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    env: { PORT: String(port), IDP_PORT: String(idpPort), SANDBOX_PORT: String(sandboxPort), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
   },
 });

@@ -33,6 +33,10 @@ export interface ServerConfig {
   production: boolean;
   /** Origin of the partner sandbox that receives single sign-on launches. */
   sandboxOrigin: string;
+  /** Start the partner sandbox beside the services (SANDBOX=off to leave it out). */
+  startSandbox: boolean;
+  /** Where each partner's single sign-on lands (the sandbox unless PARTNER_* says otherwise). */
+  partners: PartnerUrls;
   /** Code the exam-delivery partner knows this portal by. */
   pearsonClientCode: string;
   /** Minutes an exam-delivery launch stays valid. */
@@ -51,6 +55,38 @@ export interface ServerConfig {
   links: PortalLinks;
   /** Other origins a portal may call /api from (the Vite dev server by default). */
   corsOrigins: string[];
+}
+
+export interface PartnerUrls {
+  pearsonVue: string;
+  zendesk: string;
+  zendeskWidget: string;
+  certMetrics: string;
+  skillable: string;
+  certMaster: string;
+  certMasterPractice: string;
+  benchPrep: string;
+  canvas: string;
+  gutenberg: string;
+  populi: string;
+}
+
+/** PARTNER_<NAME>_URL or the sandbox's page for that partner. */
+function partnerUrls(env: NodeJS.ProcessEnv, sandboxOrigin: string): PartnerUrls {
+  const at = (name: string, path: string) => env[`PARTNER_${name}_URL`] || new URL(path, sandboxOrigin).href;
+  return {
+    pearsonVue: at('PEARSON', '/pearson/sso'),
+    zendesk: at('ZENDESK', '/zendesk/access/jwt'),
+    zendeskWidget: at('ZENDESK_WIDGET', '/zendesk/widget.js'),
+    certMetrics: at('CERTMETRICS', '/certmetrics/sso'),
+    skillable: at('SKILLABLE', '/skillable/sso'),
+    certMaster: at('CERTMASTER', '/certmaster/'),
+    certMasterPractice: at('CMP', '/cmp/'),
+    benchPrep: at('BENCHPREP', '/benchprep/'),
+    canvas: at('CANVAS', '/canvas/'),
+    gutenberg: at('GUTENBERG', '/gutenberg/'),
+    populi: at('POPULI', '/populi/'),
+  };
 }
 
 export interface PortalLinks {
@@ -79,6 +115,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const sandboxPort = int(env.SANDBOX_PORT, 3004);
   const host = env.HOST ?? 'localhost';
   const publicOrigin = env.PUBLIC_ORIGIN ?? `http://${host}:${port}`;
+  const sandboxOrigin = env.SANDBOX_ORIGIN ?? `https://${host}:${sandboxPort}`;
   return {
     port,
     idpPort,
@@ -120,7 +157,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     seedOnStart: flag(env.SEED_ON_START, true),
     demoSocialSignIn: flag(env.DEMO_SOCIAL_SIGNIN, env.NODE_ENV !== 'production'),
     production: env.NODE_ENV === 'production',
-    sandboxOrigin: env.SANDBOX_ORIGIN ?? `https://${host}:${sandboxPort}`,
+    sandboxOrigin,
+    startSandbox: flag(env.SANDBOX, true),
+    partners: partnerUrls(env, sandboxOrigin),
     pearsonClientCode: env.PEARSON_CLIENT_CODE ?? 'CERTPORTAL',
     pearsonSessionTimeout: int(env.PEARSON_SESSION_TIMEOUT, 30),
     keyGuessLimit: int(env.KEY_GUESS_LIMIT, 20),

@@ -1,3 +1,5 @@
+import { type ChildProcess, fork } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db';
@@ -24,6 +26,7 @@ async function main(): Promise<void> {
     serveStatic: true,
   });
   await app.listen({ port: config.port, host: config.host });
+  const sandbox = config.startSandbox ? startSandbox() : undefined;
   const origin = config.publicOrigin;
   app.log.info({ portal: origin, api: `${origin}/api`, docs: `${origin}/api/docs`, identityProvider: idp.issuer, database: database.dialect }, 'ready');
   console.info(`Portal:            ${origin}`);
@@ -39,6 +42,7 @@ async function main(): Promise<void> {
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     try {
+      sandbox?.kill('SIGTERM');
       await app.close();
       await idp.close();
       await database.close();
@@ -50,6 +54,19 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+/**
+ * The partner sandbox is another program on another origin (src/sandbox, never imported here): it
+ * runs as a child process with the same settings and stops with this one.
+ */
+function startSandbox(): ChildProcess {
+  const entry = fileURLToPath(new URL('../sandbox/main.ts', import.meta.url));
+  const child = fork(entry, [], { execArgv: ['--import', 'tsx'], env: process.env, stdio: 'inherit' });
+  child.on('exit', (code, signal) => {
+    if (code) console.error(`Partner sandbox stopped (exit ${code}${signal ? `, ${signal}` : ''})`);
+  });
+  return child;
 }
 
 main().catch((error: unknown) => {

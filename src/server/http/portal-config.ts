@@ -14,6 +14,7 @@ export function portalConfig(config: ServerConfig) {
     services: { identity: config.publicOrigin, entitlements: config.publicOrigin, vendors: config.publicOrigin },
     sierraUrl: config.sierraUrl ?? null,
     sandboxOrigin: config.sandboxOrigin,
+    partners: config.partners,
     flags: config.flags,
     redirectWhitelist: config.redirectWhitelist,
     links: config.links,

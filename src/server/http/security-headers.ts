@@ -15,11 +15,14 @@ export function strictTransportSecurity(origin: string): string | undefined {
 /**
  * The portal's Content-Security-Policy: scripts, styles, fonts and images from the portal's own
  * origin only (no 'unsafe-inline', no 'unsafe-eval'), calls to the portal's services and the
- * identity provider, forms posting to the portal and the provider, and no framing of the portal.
+ * identity provider, forms posting to the portal, the provider and the partners' single sign-on,
+ * and no framing of the portal.
  */
-export function contentSecurityPolicy(config: Pick<ServerConfig, 'issuer' | 'publicOrigin'>): string {
+export function contentSecurityPolicy(config: Pick<ServerConfig, 'issuer' | 'publicOrigin' | 'partners'>): string {
   const issuer = new URL(config.issuer).origin;
   const services = new URL(config.publicOrigin).origin;
+  // The single sign-on launches that are form posts (exam delivery, support desk).
+  const partnerForms = [...new Set([config.partners.pearsonVue, config.partners.zendesk].map((url) => new URL(url).origin))].join(' ');
   return [
     "default-src 'self'",
     "script-src 'self'",
@@ -27,7 +30,7 @@ export function contentSecurityPolicy(config: Pick<ServerConfig, 'issuer' | 'pub
     "img-src 'self' data:",
     "font-src 'self'",
     `connect-src 'self' ${services} ${issuer}`,
-    `form-action 'self' ${issuer}`,
+    `form-action 'self' ${issuer} ${partnerForms}`,
     "frame-ancestors 'none'",
     "base-uri 'none'",
     "object-src 'none'",
@@ -35,7 +38,7 @@ export function contentSecurityPolicy(config: Pick<ServerConfig, 'issuer' | 'pub
 }
 
 /** Every answer of the portal's origin: pages, files and the services' JSON alike. */
-export function registerSecurityHeaders(app: FastifyInstance, config: Pick<ServerConfig, 'issuer' | 'publicOrigin'>): void {
+export function registerSecurityHeaders(app: FastifyInstance, config: Pick<ServerConfig, 'issuer' | 'publicOrigin' | 'partners'>): void {
   const policy = contentSecurityPolicy(config);
   const hsts = strictTransportSecurity(config.publicOrigin);
   app.addHook('onSend', async (_request, reply) => {

@@ -17,7 +17,7 @@ export interface VendorsDeps {
   db: store.Db;
   identity: IdentityService;
   schemas: SchemaRegistry;
-  config: Pick<ServerConfig, 'partnerSecrets' | 'publicOrigin' | 'sandboxOrigin' | 'pearsonClientCode' | 'pearsonSessionTimeout'>;
+  config: Pick<ServerConfig, 'partnerSecrets' | 'publicOrigin' | 'partners' | 'pearsonClientCode' | 'pearsonSessionTimeout'>;
 }
 
 const displayName = (row: ProfileRow) => {
@@ -63,7 +63,7 @@ export function createVendorsService({ db, identity, schemas, config }: VendorsD
         { email: row.document.email, name: displayName(row), external_id: row.document.externalIds?.skillable ?? row.account_id },
         { issuer: config.publicOrigin, audience: 'skillable', subject: row.account_id },
       );
-      const url = new URL('/skillable/sso', config.sandboxOrigin);
+      const url = new URL(config.partners.skillable);
       url.searchParams.set('token', token);
       return { url: url.toString() };
     },

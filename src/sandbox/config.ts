@@ -1,0 +1,36 @@
+// The partner sandbox's settings, from the environment. The secrets and the client code are the
+// ones the services sign with (src/server reads the same variables, with the same defaults).
+export interface SandboxConfig {
+  port: number;
+  host: string;
+  origin: string;
+  /** The portal's origin: where the exam-delivery partner may send the learner back. */
+  portalOrigin: string;
+  dataDir: string;
+  secrets: { certMetrics: string; pearsonVue: string; zendesk: string; skillable: string };
+  pearsonClientCode: string;
+}
+
+const int = (value: string | undefined, fallback: number): number => {
+  const n = value ? Number.parseInt(value, 10) : Number.NaN;
+  return Number.isFinite(n) ? n : fallback;
+};
+
+export function loadSandboxConfig(env: NodeJS.ProcessEnv = process.env): SandboxConfig {
+  const host = env.HOST ?? 'localhost';
+  const port = int(env.SANDBOX_PORT, 3004);
+  return {
+    port,
+    host,
+    origin: new URL(env.SANDBOX_ORIGIN ?? `https://${host}:${port}`).origin,
+    portalOrigin: new URL(env.PUBLIC_ORIGIN ?? `http://${host}:${int(env.PORT, 3002)}`).origin,
+    dataDir: env.DATA_DIR ?? '.data',
+    secrets: {
+      certMetrics: env.CERTMETRICS_SECRET ?? 'local-certmetrics-secret',
+      pearsonVue: env.PEARSON_SECRET ?? 'local-pearson-secret',
+      zendesk: env.ZENDESK_SECRET ?? 'local-zendesk-secret',
+      skillable: env.SKILLABLE_SECRET ?? 'local-skillable-secret',
+    },
+    pearsonClientCode: env.PEARSON_CLIENT_CODE ?? 'CERTPORTAL',
+  };
+}

@@ -1,0 +1,41 @@
+// Every page of the sandbox: received values are escaped, nothing is inline (the page's own policy
+// allows its stylesheet and scripts from its own origin only).
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+export const escapeHtml = (value: unknown): string => String(value ?? '').replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
+
+export interface PageOptions {
+  partner: string;
+  title: string;
+  valid: boolean;
+  reason?: string;
+  fields?: Record<string, string | undefined>;
+  /** Extra markup, already escaped by the caller. */
+  body?: string;
+}
+
+export function page({ partner, title, valid, reason, fields = {}, body = '' }: PageOptions): string {
+  const rows = Object.entries(fields)
+    .filter(([, value]) => value !== undefined)
+    .map(([name, value]) => `<dt>${escapeHtml(name)}</dt><dd data-field="${escapeHtml(name)}">${escapeHtml(value)}</dd>`)
+    .join('');
+  const verdict = valid ? 'Launch valid' : `Launch refused: ${escapeHtml(reason ?? 'invalid')}`;
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)} · Partner sandbox</title>
+<link rel="stylesheet" href="/sandbox.css">
+</head>
+<body>
+<main data-partner="${escapeHtml(partner)}" data-valid="${valid}">
+<p class="sandbox">Partner sandbox</p>
+<h1>${escapeHtml(title)}</h1>
+<p class="verdict verdict--${valid ? 'valid' : 'refused'}" role="status">${verdict}</p>
+${rows ? `<h2>Received</h2><dl>${rows}</dl>` : ''}
+${body}
+</main>
+</body>
+</html>`;
+}
