@@ -71,6 +71,9 @@ export interface PartnerUrls {
   populi: string;
 }
 
+/** /help with a return_to page of the support desk's help centre. */
+const helpLink = (sandboxOrigin: string, path: string) => `/help?${new URLSearchParams({ returnto: new URL(path, sandboxOrigin).href })}`;
+
 /** PARTNER_<NAME>_URL or the sandbox's page for that partner. */
 function partnerUrls(env: NodeJS.ProcessEnv, sandboxOrigin: string): PartnerUrls {
   const at = (name: string, path: string) => env[`PARTNER_${name}_URL`] || new URL(path, sandboxOrigin).href;
@@ -170,9 +173,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     schemasDir: resolve(env.SCHEMAS_DIR ?? 'schemas'),
     links: {
       store: env.LINK_STORE ?? 'https://shop.certification.example',
-      helpCenter: env.LINK_HELP_CENTER ?? 'https://help.certification.example',
-      contactSupport: env.LINK_CONTACT_SUPPORT ?? 'https://help.certification.example/contact',
-      community: env.LINK_COMMUNITY ?? 'https://community.certification.example',
+      // The help menu signs the learner in to the support desk through /help (its pages are on the
+      // support desk's own origin, the sandbox by default).
+      helpCenter: env.LINK_HELP_CENTER ?? '/help',
+      contactSupport: env.LINK_CONTACT_SUPPORT ?? helpLink(sandboxOrigin, '/zendesk/hc/requests/new'),
+      community: env.LINK_COMMUNITY ?? helpLink(sandboxOrigin, '/zendesk/hc/community'),
       legal: env.LINK_LEGAL ?? 'https://www.certification.example/legal',
       certification: {
         home: env.LINK_CERTIFICATION ?? 'https://www.certification.example/certifications',

@@ -167,6 +167,22 @@ test.describe('/login, /help and the role links', () => {
     await expect(field(page, 'name')).toContainText('Rivera');
   });
 
+  test("the help menu's three links reach the support desk's help centre, signed in", async ({ page }) => {
+    await signIn(page, DEMO_LEARNER.email, DEMO_LEARNER.password);
+    for (const [name, path] of [
+      ['Help Center', '/zendesk/hc'],
+      ['Contact Support', '/zendesk/hc/requests/new'],
+      ['Community', '/zendesk/hc/community'],
+    ] as const) {
+      await page.goto('/home');
+      await page.getByRole('button', { name: 'Help' }).click();
+      await page.getByRole('link', { name }).click();
+      await page.waitForURL((url) => onSandbox(url) && url.pathname === path);
+      await expect(page.locator('main[data-partner]')).toHaveAttribute('data-valid', 'true');
+      await expect(field(page, 'email')).toHaveText(DEMO_LEARNER.email);
+    }
+  });
+
   const roles = [
     ['employee', 'Employee tools', '/certmaster/employeetools'],
     ['administrator', 'Institution management', '/certmaster/mycampus/campus-1001'],
