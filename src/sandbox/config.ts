@@ -1,5 +1,7 @@
 // The partner sandbox's settings, from the environment. The secrets and the client code are the
-// ones the services sign with (src/server reads the same variables, with the same defaults).
+// ones the services sign with (src/shared/partners.ts reads them for both programs).
+import { partnerSettings, type PartnerSecrets } from '../shared/partners';
+
 export interface SandboxConfig {
   port: number;
   host: string;
@@ -7,7 +9,7 @@ export interface SandboxConfig {
   /** The portal's origin: where the exam-delivery partner may send the learner back. */
   portalOrigin: string;
   dataDir: string;
-  secrets: { certMetrics: string; pearsonVue: string; zendesk: string; skillable: string };
+  secrets: PartnerSecrets;
   pearsonClientCode: string;
 }
 
@@ -25,12 +27,6 @@ export function loadSandboxConfig(env: NodeJS.ProcessEnv = process.env): Sandbox
     origin: new URL(env.SANDBOX_ORIGIN ?? `https://${host}:${port}`).origin,
     portalOrigin: new URL(env.PUBLIC_ORIGIN ?? `http://${host}:${int(env.PORT, 3002)}`).origin,
     dataDir: env.DATA_DIR ?? '.data',
-    secrets: {
-      certMetrics: env.CERTMETRICS_SECRET ?? 'local-certmetrics-secret',
-      pearsonVue: env.PEARSON_SECRET ?? 'local-pearson-secret',
-      zendesk: env.ZENDESK_SECRET ?? 'local-zendesk-secret',
-      skillable: env.SKILLABLE_SECRET ?? 'local-skillable-secret',
-    },
-    pearsonClientCode: env.PEARSON_CLIENT_CODE ?? 'CERTPORTAL',
+    ...partnerSettings(env),
   };
 }

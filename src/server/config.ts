@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { partnerSettings, type PartnerSecrets } from '../shared/partners';
 
 // Every setting of the reference services comes from the environment; README.md lists them.
 export interface ServerConfig {
@@ -22,7 +23,7 @@ export interface ServerConfig {
   smtpUrl: string | undefined;
   mailFrom: string;
   sierraUrl: string | undefined;
-  partnerSecrets: { certMetrics: string; pearsonVue: string; zendesk: string; skillable: string };
+  partnerSecrets: PartnerSecrets;
   flags: { certmetrics: boolean; learningSystems: boolean; odp: boolean; pearson: boolean; privo: boolean };
   redirectWhitelist: string[];
   logLevel: string;
@@ -119,6 +120,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const host = env.HOST ?? 'localhost';
   const publicOrigin = env.PUBLIC_ORIGIN ?? `http://${host}:${port}`;
   const sandboxOrigin = env.SANDBOX_ORIGIN ?? `https://${host}:${sandboxPort}`;
+  const shared = partnerSettings(env);
   return {
     port,
     idpPort,
@@ -136,12 +138,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? 'no-reply@portal.localhost',
     sierraUrl: env.SIERRA_URL || undefined,
-    partnerSecrets: {
-      certMetrics: env.CERTMETRICS_SECRET ?? 'local-certmetrics-secret',
-      pearsonVue: env.PEARSON_SECRET ?? 'local-pearson-secret',
-      zendesk: env.ZENDESK_SECRET ?? 'local-zendesk-secret',
-      skillable: env.SKILLABLE_SECRET ?? 'local-skillable-secret',
-    },
+    partnerSecrets: shared.secrets,
     flags: {
       certmetrics: flag(env.FLAG_CERTMETRICS, true),
       learningSystems: flag(env.FLAG_LEARNING_SYSTEMS, true),
@@ -163,7 +160,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     sandboxOrigin,
     startSandbox: flag(env.SANDBOX, true),
     partners: partnerUrls(env, sandboxOrigin),
-    pearsonClientCode: env.PEARSON_CLIENT_CODE ?? 'CERTPORTAL',
+    pearsonClientCode: shared.pearsonClientCode,
     pearsonSessionTimeout: int(env.PEARSON_SESSION_TIMEOUT, 30),
     keyGuessLimit: int(env.KEY_GUESS_LIMIT, 20),
     keyGuessWindowMs: int(env.KEY_GUESS_WINDOW_MS, 15 * 60 * 1000),

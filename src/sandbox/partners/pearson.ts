@@ -3,20 +3,11 @@
 // URL with the partner's error code, as the real partner does.
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { EXAM_ERROR_CODES } from '../../shared/partners';
 import type { SandboxConfig } from '../config';
 import { escapeHtml, page } from '../html';
 
-export const PEARSON_ERROR_CODES = [
-  'ERROR',
-  'ERROR_CANDIDATE_NOT_FOUND',
-  'ERROR_CLIENT_NOT_SUPPORTED',
-  'ERROR_INVALID_PAYLOAD',
-  'ERROR_MISSING_REQUIRED_PARAMETERS',
-  'ERROR_REGISTRATION_NOT_FOUND',
-  'ERROR_SESSION_TIMEOUT',
-  'ERROR_TEMPORARY',
-  'ERROR_VUE_WIDE_BLOCK',
-] as const;
+export const PEARSON_ERROR_CODES = EXAM_ERROR_CODES;
 
 const REQUIRED = [
   'CLIENT_CODE',
