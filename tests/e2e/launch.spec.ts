@@ -183,6 +183,29 @@ test.describe('/login, /help and the role links', () => {
     }
   });
 
+  test("the support desk's chat widget opens with the learner's name and email read-only, the support team and nine ticket forms", async ({ page }) => {
+    await page.setViewportSize(DESKTOP);
+    await signIn(page, DEMO_LEARNER.email, DEMO_LEARNER.password);
+    const open = page.getByRole('button', { name: 'Support chat' });
+    await expect(open).toBeVisible();
+    // The widget is the partner's script, from the sandbox's origin.
+    expect(await page.locator('script[data-email]').getAttribute('src')).toBe(`https://localhost:${SANDBOX_PORT}/zendesk/widget.js`);
+    await open.click();
+    const panel = page.getByRole('region', { name: 'Chat with support' });
+    await expect(panel).toBeVisible();
+    await expect(panel.getByLabel('Email')).toHaveValue(DEMO_LEARNER.email);
+    await expect(panel.getByLabel('Email')).toHaveAttribute('readonly', '');
+    await expect(panel.getByLabel('Name')).toHaveAttribute('readonly', '');
+    await expect(panel.getByLabel('Name')).toHaveValue(/Rivera/);
+    await expect(panel.getByLabel('Department')).toHaveValue('Support team');
+    await expect(panel.getByLabel('What do you need help with?').locator('option')).toHaveCount(9);
+    await expectNoSeriousA11yViolations(page, 'support chat');
+    await screenshot(page, 'support-chat-1280');
+    await page.keyboard.press('Escape');
+    await expect(panel).toBeHidden();
+    await expect(open).toBeFocused();
+  });
+
   const roles = [
     ['employee', 'Employee tools', '/certmaster/employeetools'],
     ['administrator', 'Institution management', '/certmaster/mycampus/campus-1001'],

@@ -14,7 +14,7 @@ export function strictTransportSecurity(origin: string): string | undefined {
 
 /**
  * The portal's Content-Security-Policy: scripts, styles, fonts and images from the portal's own
- * origin only (no 'unsafe-inline', no 'unsafe-eval'), calls to the portal's services and the
+ * origin (and the support desk's chat widget from its origin; no 'unsafe-inline', no 'unsafe-eval'), calls to the portal's services and the
  * identity provider, forms posting to the portal, the provider and the partners' single sign-on,
  * and no framing of the portal.
  */
@@ -23,10 +23,12 @@ export function contentSecurityPolicy(config: Pick<ServerConfig, 'issuer' | 'pub
   const services = new URL(config.publicOrigin).origin;
   // The single sign-on launches that are form posts (exam delivery, support desk).
   const partnerForms = [...new Set([config.partners.pearsonVue, config.partners.zendesk].map((url) => new URL(url).origin))].join(' ');
+  // The support desk's chat widget: its script and its stylesheet, from its own origin.
+  const widget = new URL(config.partners.zendeskWidget).origin;
   return [
     "default-src 'self'",
-    "script-src 'self'",
-    "style-src 'self'",
+    `script-src 'self' ${widget}`,
+    `style-src 'self' ${widget}`,
     "img-src 'self' data:",
     "font-src 'self'",
     `connect-src 'self' ${services} ${issuer}`,

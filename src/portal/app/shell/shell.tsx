@@ -6,6 +6,7 @@ import { profileKeys, useProfile } from '../../clients/profile';
 import { Footer } from './footer';
 import { Header } from './header';
 import { scheduleHashScroll } from './scroll';
+import { SupportChat } from './support-chat';
 
 /** The main shell: header, the routed page, footer; and the behaviours every page shares. */
 export function Shell() {
@@ -23,6 +24,7 @@ export function Shell() {
         <Outlet />
       </main>
       <Footer />
+      <SupportChat />
     </div>
   );
 }
