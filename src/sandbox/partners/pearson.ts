@@ -7,7 +7,6 @@ import { EXAM_ERROR_CODES } from '../../shared/partners';
 import type { SandboxConfig } from '../config';
 import { escapeHtml, page } from '../html';
 
-export const PEARSON_ERROR_CODES = EXAM_ERROR_CODES;
 
 const REQUIRED = [
   'CLIENT_CODE',
@@ -67,7 +66,7 @@ export function registerPearson(app: FastifyInstance, config: SandboxConfig): vo
     const body = (request.body ?? {}) as Record<string, string | undefined>;
     const fields = Object.fromEntries([...REQUIRED, 'ACTION'].map((name) => [name, body[name]]));
     const errorUrl = onPortal(body.EXTERNAL_ERROR_URL);
-    const refuse = (code: (typeof PEARSON_ERROR_CODES)[number], reason: string): FastifyReply => {
+    const refuse = (code: (typeof EXAM_ERROR_CODES)[number], reason: string): FastifyReply => {
       // Never back to a foreign origin: without the portal's own error URL the partner shows its own page.
       if (!errorUrl) return reply.code(400).type('text/html; charset=utf-8').send(page({ partner: 'pearsonVue', title: 'Pearson VUE', valid: false, reason, fields }));
       return reply.redirect(withCode(errorUrl, code), 303);
@@ -92,7 +91,7 @@ export function registerPearson(app: FastifyInstance, config: SandboxConfig): vo
     const id = randomUUID();
     const returnUrl = onPortal(body.EXTERNAL_RETURN_URL) as string;
     launches.set(id, { errorUrl, returnUrl, expires: Date.now() + LAUNCH_TTL_MS });
-    const buttons = PEARSON_ERROR_CODES.map((code) => `<button type="submit" name="code" value="${code}">${code}</button>`).join('');
+    const buttons = EXAM_ERROR_CODES.map((code) => `<button type="submit" name="code" value="${code}">${code}</button>`).join('');
     const controls = `<h2>Candidate</h2><p>Candidate ${escapeHtml(body.VUE_CANDIDATE_ID)} would now ${body.ACTION ? `reach ${escapeHtml(body.ACTION)}` : 'see the dashboard'}.</p>
 <h2>Send the learner back with an error</h2>
 <form class="codes" method="post" action="/pearson/error"><input type="hidden" name="launch" value="${id}">${buttons}</form>
@@ -103,7 +102,7 @@ export function registerPearson(app: FastifyInstance, config: SandboxConfig): vo
   app.post('/pearson/error', async (request, reply) => {
     const body = (request.body ?? {}) as Record<string, string | undefined>;
     const launch = launches.get(body.launch ?? '');
-    const code = PEARSON_ERROR_CODES.find((c) => c === body.code);
+    const code = EXAM_ERROR_CODES.find((c) => c === body.code);
     if (!launch || launch.expires < Date.now() || !code) {
       return reply.code(400).type('text/html; charset=utf-8').send(page({ partner: 'pearsonVue', title: 'Pearson VUE', valid: false, reason: 'unknown launch or error code' }));
     }

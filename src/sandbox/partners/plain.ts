@@ -2,13 +2,9 @@
 // an optional classroom, BenchPrep and Canvas with an optional return_to, Gutenberg and Populi.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { page } from '../html';
+import { isAbsoluteHttpUrl } from './urls';
 
 const ID = /^[A-Za-z0-9._-]{1,64}$/;
-const absoluteHttp = (value: string) => {
-  if (!URL.canParse(value)) return false;
-  const { protocol } = new URL(value);
-  return protocol === 'https:' || protocol === 'http:';
-};
 
 const html = (reply: FastifyReply, code: number, body: string) => reply.code(code).type('text/html; charset=utf-8').send(body);
 
@@ -34,7 +30,7 @@ export function registerPlainPartners(app: FastifyInstance): void {
       return html(reply, problem ? 400 : 200, page({ partner, title, valid: !problem, reason: problem ?? undefined, fields }));
     };
   const returnTo = (query: Record<string, string | undefined>) =>
-    query.return_to === undefined || absoluteHttp(query.return_to) ? null : 'return_to is not an absolute http(s) URL';
+    query.return_to === undefined || isAbsoluteHttpUrl(query.return_to) ? null : 'return_to is not an absolute http(s) URL';
   const classroom = (query: Record<string, string | undefined>) => (query.classroom === undefined || ID.test(query.classroom) ? null : 'malformed classroom');
   for (const path of ['/cmp', '/cmp/']) app.get(path, simple('certMasterPractice', 'CertMaster Practice', ['classroom'], classroom));
   for (const path of ['/benchprep', '/benchprep/']) app.get(path, simple('benchPrep', 'BenchPrep', ['return_to'], returnTo));

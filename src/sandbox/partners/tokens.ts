@@ -3,13 +3,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { SandboxConfig } from '../config';
 import { page } from '../html';
+import { isAbsoluteHttpUrl } from './urls';
 import { text, verifyPartnerJwt } from './jwt';
 
-const absoluteHttp = (value: string | undefined) => {
-  if (!value || !URL.canParse(value)) return false;
-  const { protocol } = new URL(value);
-  return protocol === 'https:' || protocol === 'http:';
-};
 
 export function registerTokenPartners(app: FastifyInstance, config: SandboxConfig): void {
   // The services sign with their public origin as issuer.
@@ -20,7 +16,7 @@ export function registerTokenPartners(app: FastifyInstance, config: SandboxConfi
     const result = await verifyPartnerJwt(query.token, config.secrets.certMetrics, { issuer, audience: 'certmetrics' });
     const returnUrl = query.ReturnUrl;
     const claims = result.ok ? (result.claims as Record<string, unknown>) : {};
-    const valid = result.ok && (returnUrl === undefined || absoluteHttp(returnUrl));
+    const valid = result.ok && (returnUrl === undefined || isAbsoluteHttpUrl(returnUrl));
     const reason = result.ok ? 'ReturnUrl is not an absolute http(s) URL' : result.reason;
     return reply
       .code(result.ok ? (valid ? 200 : 400) : 401)

@@ -6,8 +6,8 @@
  * the learner again. The README beside this folder draws the whole graph.
  */
 import { RedemptionStatus, redemptionStatusName, type RedeemedProduct, type RedemptionResult, type RedemptionStatusName } from '../../../../shared/redemption';
-import type { ApiError } from '../../../clients/errors';
-import { isApiError } from '../../../clients/errors';
+import { type ApiError, isApiError } from '../../../clients/errors';
+import { serverFieldErrors, toFieldPath } from '../../../forms/errors/server-errors';
 
 /** The modal the learner sees. */
 export type View =
@@ -146,7 +146,7 @@ function failed(state: FlowState, error: unknown): FlowState {
   const view = state.view;
   if (apiError?.statusCode === 429 && view === 'key') return at(state, view, { keyError: MESSAGES.tooManyAttempts });
   if (apiError?.statusCode === 429 && view === 'legacyLogin') return at(state, view, { loginError: MESSAGES.tooManyAttempts });
-  const fieldErrors = apiError?.statusCode === 400 ? fieldErrorsOf(apiError) : undefined;
+  const fieldErrors = fieldErrorsOf(error);
   if (fieldErrors && view === 'key' && fieldErrors.accessKey) return at(state, view, { keyError: fieldErrors.accessKey });
   if (fieldErrors && view === 'legacyLogin' && fieldErrors.login) return at(state, view, { loginError: fieldErrors.login });
   if (fieldErrors && (view === 'demographics' || view === 'companyCountry')) {
@@ -155,16 +155,11 @@ function failed(state: FlowState, error: unknown): FlowState {
   return at(state, view, { failures: state.failures + 1 });
 }
 
-/** `{ errors: [{ path: '/a/b', key }] }` of a 400 answer, as dotted field paths. */
-function fieldErrorsOf(error: ApiError): Record<string, string> | undefined {
-  if (!Array.isArray(error.errors)) return undefined;
-  const out: Record<string, string> = {};
-  for (const item of error.errors as { path?: unknown; key?: unknown }[]) {
-    if (typeof item?.path !== 'string' || typeof item.key !== 'string') continue;
-    const path = item.path.replace(/^\//, '').split('/').filter(Boolean).join('.');
-    if (path) out[path] = item.key;
-  }
-  return Object.keys(out).length > 0 ? out : undefined;
+/** The field errors of a 400 answer (the forms layer's reading), by dotted field path. */
+function fieldErrorsOf(error: unknown): Record<string, string> | undefined {
+  const errors = serverFieldErrors(error);
+  if (!errors) return undefined;
+  return Object.fromEntries(Object.entries(errors).map(([path, key]) => [toFieldPath(path).join('.'), key]));
 }
 
 export function reduce(state: FlowState, event: FlowEvent): FlowState {
