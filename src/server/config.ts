@@ -56,6 +56,14 @@ export interface ServerConfig {
   links: PortalLinks;
   /** Other origins a portal may call /api from (the Vite dev server by default). */
   corsOrigins: string[];
+  /** The certification partner's embedded page and the origins whose messages the portal accepts. */
+  certificationFrame: CertificationFrameConfig;
+}
+
+export interface CertificationFrameConfig {
+  url: string;
+  /** The provider's hosts (development and production); the frame's own origin must be one of them. */
+  allowedOrigins: string[];
 }
 
 export interface PartnerUrls {
@@ -91,6 +99,20 @@ function partnerUrls(env: NodeJS.ProcessEnv, sandboxOrigin: string): PartnerUrls
     gutenberg: at('GUTENBERG', '/gutenberg/'),
     populi: at('POPULI', '/populi/'),
   };
+}
+
+/**
+ * CERTIFICATION_FRAME_URL (the sandbox's embedded page by default) and CERTIFICATION_FRAME_ORIGINS
+ * (comma-separated; the frame's own origin by default). Origins are compared as parsed origins.
+ */
+function certificationFrame(env: NodeJS.ProcessEnv, sandboxOrigin: string): CertificationFrameConfig {
+  const url = new URL(env.CERTIFICATION_FRAME_URL || '/certmetrics/embedded', sandboxOrigin);
+  const listed = (env.CERTIFICATION_FRAME_ORIGINS ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean)
+    .map((entry) => new URL(entry).origin);
+  return { url: url.href, allowedOrigins: listed.length > 0 ? [...new Set(listed)] : [url.origin] };
 }
 
 export interface PortalLinks {
@@ -185,6 +207,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       examsSupport: env.LINK_EXAMS_SUPPORT ?? 'https://test.certification.example/customer-service',
     },
     // The Vite dev server's origin is allowed (CORS, sign-in redirects) in development only.
+    certificationFrame: certificationFrame(env, sandboxOrigin),
     corsOrigins: (env.CORS_ORIGINS ?? (env.NODE_ENV === 'production' ? '' : 'http://localhost:5173'))
       .split(',')
       .map((o) => o.trim())

@@ -18,5 +18,6 @@ export function portalConfig(config: ServerConfig) {
     flags: config.flags,
     redirectWhitelist: config.redirectWhitelist,
     links: config.links,
+    certificationFrame: config.certificationFrame,
   };
 }
