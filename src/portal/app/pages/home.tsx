@@ -1,3 +1,4 @@
+import { AddressBanner } from '../../features/fulfilment/components/address-banner';
 import HomePage from '../../features/home/home-page';
 import { ExamActions } from '../../features/launch/components/exam-actions';
 import { launchSlot } from '../../features/launch/components/launch-button';
@@ -9,5 +10,5 @@ import { TrainingCard } from '../../features/training/components/training-card';
 const trainingCard = (profileId: string | undefined) => <TrainingCard profileId={profileId} redeem={<RedeemLauncher />} launch={launchSlot} />;
 
 export default function HomeRoute() {
-  return <HomePage trainingCard={trainingCard} examActions={<ExamActions />} />;
+  return <HomePage trainingCard={trainingCard} examActions={<ExamActions />} banner={<AddressBanner />} />;
 }

@@ -13,9 +13,11 @@ export interface HomePageProps {
   trainingCard?: (profileId: string | undefined) => ReactNode;
   /** Schedule Exam and Manage Exams (launch feature). */
   examActions?: ReactNode;
+  /** The address-verification banner (fulfilment feature); it renders nothing when nothing is pending. */
+  banner?: ReactNode;
 }
 
-export default function HomePage({ trainingCard, examActions }: HomePageProps) {
+export default function HomePage({ trainingCard, examActions, banner }: HomePageProps) {
   const { t } = useTranslation('home');
   const { profile, isPending } = useProfile();
   return (
@@ -28,7 +30,7 @@ export default function HomePage({ trainingCard, examActions }: HomePageProps) {
         )}
         <p className="home__lead">{t('Welcome.Lead')}</p>
       </header>
-      <AddressBannerSlot />
+      <AddressBannerSlot>{banner}</AddressBannerSlot>
       <div className="home__grid">
         {trainingCard?.(profile?.id)}
         <div className="home__side">
