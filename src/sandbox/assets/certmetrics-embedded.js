@@ -69,7 +69,11 @@
     if (event.origin !== portalOrigin || event.source !== window.parent) return;
     var data = event.data;
     if (!data || typeof data !== 'object') return;
-    if (data.type === 'portal:token' && typeof data.token === 'string') signIn(data.token);
+    if (data.type === 'portal:token' && typeof data.token === 'string') {
+      // When the token came, in ms since this page started loading: people and tests can see the delay.
+      main.setAttribute('data-token-after-ms', String(Math.round(performance.now())));
+      signIn(data.token);
+    }
     else if (data.type === 'portal:check' && initialised) post({ type: 'frame:initialised' });
     else if (data.type === 'portal:show' && typeof data.section === 'string') show(data.section);
   });

@@ -91,10 +91,12 @@ interface RenderOptions {
   path: string;
   flags?: Partial<PortalFlags>;
   lang?: 'en' | 'ja';
+  /** Other settings of /portal-config.json (the sierra variant, the redirect whitelist...). */
+  config?: Partial<PortalConfig>;
 }
 
 /** The page at `path` inside the providers the app gives it, with the profile already in the cache. */
-export function pageHarness(page: ReactNode, { profile, etag = '"1"', path, flags, lang = 'en' }: RenderOptions) {
+export function pageHarness(page: ReactNode, { profile, etag = '"1"', path, flags, lang = 'en', config }: RenderOptions) {
   // sonner keeps its toasts in module state: start each page with none.
   toast.dismiss();
   const i18n = initI18n(lang);
@@ -103,7 +105,7 @@ export function pageHarness(page: ReactNode, { profile, etag = '"1"', path, flag
   queryClient.setQueryData(profileKeys.account(ACCOUNT_ID), { profile, etag });
   const ui = (
     <I18nextProvider i18n={i18n}>
-      <PortalConfigContext.Provider value={portalConfig(flags)}>
+      <PortalConfigContext.Provider value={{ ...portalConfig(flags), ...config }}>
         <SessionContext.Provider value={{ accountId: ACCOUNT_ID }}>
           <QueryClientProvider client={queryClient}>
             <FormDefinitionsContext.Provider value={definitions}>
