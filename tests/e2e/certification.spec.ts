@@ -11,12 +11,15 @@ import { DEMO_LEARNER, signIn } from './support/auth';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { DESKTOP, MOBILE, screenshot } from './support/screenshots';
 
-type Texts = Record<string, Record<string, string>>;
-const CERTIFICATION = {
-  en: JSON.parse(readFileSync('locales/en/certification.json', 'utf8')) as Texts,
-  ja: JSON.parse(readFileSync('locales/ja/certification.json', 'utf8')) as Texts,
-};
-const PORTAL = JSON.parse(readFileSync('locales/en/portal.json', 'utf8')) as { Header: { Certification: Record<string, string> } };
+interface CertificationTexts {
+  Frame: Record<'Title' | 'Failed' | 'Retry' | 'Unavailable', string>;
+  Sections: Record<'exams' | 'certifications' | 'continuing-education', string>;
+}
+interface PortalTexts {
+  Header: { Certification: Record<'Menu' | 'MyExams' | 'Certifications' | 'ContinuingEducation', string> };
+}
+const CERTIFICATION_JA = JSON.parse(readFileSync('locales/ja/certification.json', 'utf8')) as CertificationTexts;
+const PORTAL = JSON.parse(readFileSync('locales/en/portal.json', 'utf8')) as PortalTexts;
 
 const frameElement = (page: Page) => page.locator('iframe.certification-frame');
 
@@ -158,14 +161,14 @@ test.describe('certification frame', () => {
 
   test('Japanese: the menu, the heading and the frame title', async ({ page }) => {
     test.setTimeout(90_000);
-    const ja = JSON.parse(readFileSync('locales/ja/portal.json', 'utf8')) as { Header: { Certification: Record<string, string> } };
+    const ja = JSON.parse(readFileSync('locales/ja/portal.json', 'utf8')) as PortalTexts;
     await page.setViewportSize(MOBILE);
     await signIn(page, DEMO_LEARNER.email, DEMO_LEARNER.password, { lang: 'ja' });
     await page.getByRole('button', { name: ja.Header.Certification.Menu }).click();
     await page.getByRole('link', { name: ja.Header.Certification.Certifications, exact: true }).click();
     await expect(page).toHaveURL(/\/certification\/certifications$/);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(CERTIFICATION.ja.Sections.certifications);
-    await expect(frameElement(page)).toHaveAttribute('title', CERTIFICATION.ja.Frame.Title);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(CERTIFICATION_JA.Sections.certifications);
+    await expect(frameElement(page)).toHaveAttribute('title', CERTIFICATION_JA.Frame.Title);
     const frame = await signedInFrame(page);
     await expect(frame.locator('[data-item="NET"]')).toBeVisible();
     await expectNoSeriousA11yViolations(page, 'certification frame (ja)');
