@@ -21,6 +21,8 @@ interface Options {
 export function useFrameHandshake({ frame, frameOrigin, allowedOrigins, fetchToken, onRequest }: Options) {
   const [state, setState] = useState<HandshakeState>('loading');
   const timers = useRef<{ delay?: ReturnType<typeof setTimeout>; check?: ReturnType<typeof setInterval> }>({});
+  // Each load of the frame is a new handshake; a token still on its way for an earlier one is dropped.
+  const generation = useRef(0);
   const latest = useRef({ fetchToken, onRequest });
   useEffect(() => {
     latest.current = { fetchToken, onRequest };
@@ -42,9 +44,11 @@ export function useFrameHandshake({ frame, frameOrigin, allowedOrigins, fetchTok
   const onLoad = useCallback(() => {
     stop();
     setState('loading');
+    const current = ++generation.current;
     timers.current.delay = setTimeout(() => {
       latest.current.fetchToken().then(
         (token) => {
+          if (current !== generation.current) return;
           post({ type: 'portal:token', token });
           let checks = 0;
           timers.current.check = setInterval(() => {
@@ -58,6 +62,7 @@ export function useFrameHandshake({ frame, frameOrigin, allowedOrigins, fetchTok
           }, CHECK_INTERVAL_MS);
         },
         (error: unknown) => {
+          if (current !== generation.current) return;
           console.error('[certification frame] no token', error);
           setState('failed');
         },
@@ -83,6 +88,7 @@ export function useFrameHandshake({ frame, frameOrigin, allowedOrigins, fetchTok
     window.addEventListener('message', receive);
     return () => {
       window.removeEventListener('message', receive);
+      generation.current += 1;
       stop();
     };
   }, [frame, allowedOrigins, stop]);
