@@ -28,6 +28,7 @@ const trainingProducts = async () => ({ Component: (await import('./pages/traini
 const login = async () => ({ Component: (await import('../features/launch/pages/login-route')).default });
 const help = async () => ({ Component: (await import('../features/launch/pages/help-route')).default });
 const examError = async () => ({ Component: (await import('../features/launch/pages/exam-error-page')).default });
+const explore = async () => ({ Component: (await import('./pages/explore')).default });
 const announcements = async () => ({ Component: (await import('../features/announcements/announcements-page')).default });
 
 /** The route table; feature flags decide which routes exist. */
@@ -54,6 +55,7 @@ export function portalRoutes(config: Pick<PortalConfig, 'flags'>): RouteObject[]
         { path: 'account', lazy: account },
         { path: 'exam-error', lazy: examError },
         { path: 'announcements', lazy: announcements },
+        { path: 'explore', lazy: explore },
         ...(config.flags.learningSystems ? [{ path: 'training-products', lazy: trainingProducts }] : []),
         { path: '*', lazy: notFound },
       ],

@@ -1,5 +1,6 @@
 import { type ReactNode, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 import { useProfile } from '../../clients/profile';
 import { Skeleton } from '../../ui/skeleton/skeleton';
 import { greetingNameOf } from '../../ui/names';
@@ -35,7 +36,12 @@ export default function HomePage({ trainingCard, examActions, onboarding }: Home
             {t('Welcome.Heading', { name: greetingNameOf(profile) })}
           </h1>
         )}
-        <p className="home__lead">{t('Welcome.Lead')}</p>
+        <p className="home__lead">
+          {t('Welcome.Lead')}{' '}
+          <Link to="/explore" className="home__explore">
+            {t('Welcome.Explore')}
+          </Link>
+        </p>
       </header>
       <AddressBannerSlot />
       {onboarding?.(focusWelcome)}
