@@ -29,6 +29,8 @@ const login = async () => ({ Component: (await import('../features/launch/pages/
 const help = async () => ({ Component: (await import('../features/launch/pages/help-route')).default });
 const certification = async () => ({ Component: (await import('../features/certification/pages/certification-page')).default });
 const examError = async () => ({ Component: (await import('../features/launch/pages/exam-error-page')).default });
+const explore = async () => ({ Component: (await import('./pages/explore')).default });
+const announcements = async () => ({ Component: (await import('../features/announcements/announcements-page')).default });
 
 /** The route table; feature flags decide which routes exist. */
 export function portalRoutes(config: Pick<PortalConfig, 'flags'>): RouteObject[] {
@@ -54,6 +56,8 @@ export function portalRoutes(config: Pick<PortalConfig, 'flags'>): RouteObject[]
         { path: 'account', lazy: account },
         { path: 'exam-error', lazy: examError },
         ...(config.flags.certmetrics ? [{ path: 'certification/*', lazy: certification }] : []),
+        { path: 'announcements', lazy: announcements },
+        { path: 'explore', lazy: explore },
         ...(config.flags.learningSystems ? [{ path: 'training-products', lazy: trainingProducts }] : []),
         { path: '*', lazy: notFound },
       ],

@@ -9,7 +9,7 @@ import { Skeleton } from '../../ui/skeleton/skeleton';
 import { partitionEntitlements } from './entitlement-activity';
 import { MissingProductsHelper } from './components/missing-products-helper';
 import { type LaunchSlot, ProductList } from './components/product-list';
-import { EmptyList } from './components/training-card';
+import { EmptyList } from './components/empty-list';
 import './training.css';
 
 export interface TrainingProductsPageProps {
