@@ -51,8 +51,15 @@ describe('explore launchpad', () => {
     expect(within(exams).getByRole('link', { name: 'Manage Exams' })).toHaveAttribute('href', '/profile/pearson');
   });
 
-  it('links the certification tracker, the help centre through /help, contact and community, and the store', () => {
+  it('with the certmetrics flag, the certification tracker is the embedded routes (and the verification site)', () => {
     renderExplore();
+    const links = within(section('Certifications')).getAllByRole('link');
+    expect(links.map((a) => a.getAttribute('href'))).toEqual(['/certification/certifications', '/certification/continuing-education', 'https://verify.example']);
+    expect(links[0]).not.toHaveAttribute('target');
+  });
+
+  it('links the certification tracker, the help centre through /help, contact and community, and the store', () => {
+    renderExplore({ flags: { certmetrics: false } });
     const certification = section('Certifications');
     const mine = within(certification).getByRole('link', { name: 'My certifications (opens in a new tab)' });
     expect(mine).toHaveAttribute('href', 'https://www.example/certifications');
@@ -71,7 +78,7 @@ describe('explore launchpad', () => {
   });
 
   it('leaves out what is not configured or switched off', () => {
-    renderExplore({ flags: { learningSystems: false, pearson: false }, links: {} });
+    renderExplore({ flags: { learningSystems: false, pearson: false, certmetrics: false }, links: {} });
     expect(screen.queryByRole('region', { name: 'Exams' })).toBeNull();
     expect(screen.queryByRole('region', { name: 'Store' })).toBeNull();
     expect(within(section('Certifications')).queryAllByRole('link')).toHaveLength(0);
@@ -85,7 +92,7 @@ describe('explore launchpad', () => {
     renderExplore({ lang: 'ja' });
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('サービス一覧');
     expect(within(section('あなたのトレーニング')).getByRole('button', { name: 'Linux Course を開く' })).toBeInTheDocument();
-    expect(within(section('認定資格')).getByRole('link', { name: 'マイ認定資格 （新しいタブで開きます）' })).toBeInTheDocument();
+    expect(within(section('認定資格')).getByRole('link', { name: 'マイ認定資格' })).toHaveAttribute('href', '/certification/certifications');
     expect(within(section('ヘルプとサポート')).getByRole('link', { name: 'ヘルプセンター' })).toHaveAttribute('href', '/help');
     expect(within(section('試験')).getByRole('link', { name: '試験を予約する' })).toBeInTheDocument();
   });

@@ -8,7 +8,8 @@ import { CartIcon, ChevronIcon, HelpIcon } from '../../ui/brand/icons';
 import { SmartLink } from '../../ui/links/smart-link';
 import { DisclosureMenu } from '../../ui/menu/disclosure';
 import { cmpRoleLink } from './cmp-role-link';
-import { CERTIFICATION_ROUTES, HEADER_LINKS } from './links';
+import { CERTIFICATION_ROUTES } from '../../ui/links/certification-routes';
+import { HEADER_LINKS } from './links';
 import { ProfileMenu } from './profile-menu';
 
 interface MenuItem {

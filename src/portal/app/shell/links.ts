@@ -9,10 +9,3 @@ export const HEADER_LINKS = {
   certifications: 'certification.home',
   continuingEducation: 'certification.continuingEducation',
 } as const;
-
-/** The certification routes of the header's Certification menu (certmetrics flag). */
-export const CERTIFICATION_ROUTES = {
-  exams: '/certification/exams',
-  certifications: '/certification/certifications',
-  continuingEducation: '/certification/continuing-education',
-} as const;

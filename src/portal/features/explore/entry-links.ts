@@ -1,4 +1,5 @@
 import { configLink, type PortalConfig } from '../../clients/config';
+import { CERTIFICATION_ROUTES } from '../../ui/links/certification-routes';
 import type { EntryLink } from './components/entry-section';
 
 // The partner entry points of the launchpad, by the names of config.links (the same addresses the
@@ -20,9 +21,15 @@ const present = (entries: readonly (readonly [string, string])[], config: Pick<P
     return href ? [{ labelKey, href }] : [];
   });
 
-export function entryLinks(config: Pick<PortalConfig, 'links'>) {
+// With the certmetrics flag the certification tracker is the portal's own embedded routes.
+const EMBEDDED_CERTIFICATION: EntryLink[] = [
+  { labelKey: 'Certification.Certifications', href: CERTIFICATION_ROUTES.certifications },
+  { labelKey: 'Certification.ContinuingEducation', href: CERTIFICATION_ROUTES.continuingEducation },
+];
+
+export function entryLinks(config: Pick<PortalConfig, 'links' | 'flags'>) {
   return {
-    certification: present(CERTIFICATION, config),
+    certification: config.flags.certmetrics ? [...EMBEDDED_CERTIFICATION, ...present(CERTIFICATION.slice(2), config)] : present(CERTIFICATION, config),
     help: [{ labelKey: 'Help.HelpCenter', href: '/help' }, ...present(HELP, config)],
     store: present([['Store.Open', 'store']], config),
   };
