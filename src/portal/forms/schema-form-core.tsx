@@ -175,7 +175,7 @@ export function SchemaFormCore<T = Record<string, unknown>>(props: SchemaFormPro
     <FormStatusContext.Provider value={status}>
       <Form<T>
         ref={formRef}
-        className="schema-form"
+        className={readonly ? 'schema-form schema-form--reading' : 'schema-form'}
         idPrefix={globalOptions.idPrefix}
         idSeparator={globalOptions.idSeparator}
         schema={schema}
