@@ -28,7 +28,7 @@ async function main(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   const sandbox = config.startSandbox ? startSandbox() : undefined;
   const origin = config.publicOrigin;
-  app.log.info({ portal: origin, api: `${origin}/api`, docs: `${origin}/api/docs`, identityProvider: idp.issuer, database: database.dialect }, 'ready');
+  app.log.info({ portal: origin, api: `${origin}/api`, docs: `${origin}/api/docs`, identityProvider: idp.issuer, database: database.dialect, node: process.version }, 'ready');
   console.info(`Portal:            ${origin}`);
   console.info(`API docs:          ${origin}/api/docs`);
   console.info(`Identity provider: ${idp.issuer}`);
