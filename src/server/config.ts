@@ -1,5 +1,6 @@
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { partnerSettings, type PartnerSecrets } from '../shared/partners';
+import { projectRoot } from './runtime-files';
 
 // Every setting of the reference services comes from the environment; README.md lists them.
 export interface ServerConfig {
@@ -166,8 +167,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     keyGuessWindowMs: int(env.KEY_GUESS_WINDOW_MS, 15 * 60 * 1000),
     linkAttemptLimit: int(env.LINK_ATTEMPT_LIMIT, 10),
     linkAttemptWindowMs: int(env.LINK_ATTEMPT_WINDOW_MS, 15 * 60 * 1000),
-    portalDir: resolve(env.PORTAL_DIR ?? 'dist/portal'),
-    schemasDir: resolve(env.SCHEMAS_DIR ?? 'schemas'),
+    portalDir: resolve(env.PORTAL_DIR ?? join(projectRoot, 'dist/portal')),
+    schemasDir: resolve(env.SCHEMAS_DIR ?? join(projectRoot, 'schemas')),
     links: {
       store: env.LINK_STORE ?? 'https://shop.certification.example',
       // The help menu signs the learner in to the support desk through /help (its pages are on the

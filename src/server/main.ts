@@ -4,6 +4,7 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db';
 import { startIdentityProvider } from './idp';
+import { compiled } from './runtime-files';
 import { isSeeded, seedDemoData } from './seed/demo';
 
 // One process: the portal and /api, the identity provider (its own TLS port) and demo data.
@@ -61,8 +62,10 @@ async function main(): Promise<void> {
  * runs as a child process with the same settings and stops with this one.
  */
 function startSandbox(): ChildProcess {
-  const entry = fileURLToPath(new URL('../sandbox/main.ts', import.meta.url));
-  const child = fork(entry, [], { execArgv: ['--import', 'tsx'], env: process.env, stdio: 'inherit' });
+  // The compiled server starts the compiled sandbox (dist/sandbox/main.js beside dist/server/);
+  // under tsx, the TypeScript source through tsx.
+  const entry = fileURLToPath(new URL(compiled ? '../sandbox/main.js' : '../sandbox/main.ts', import.meta.url));
+  const child = fork(entry, [], { execArgv: compiled ? [] : ['--import', 'tsx'], env: process.env, stdio: 'inherit' });
   child.on('exit', (code, signal) => {
     if (code) console.error(`Partner sandbox stopped (exit ${code}${signal ? `, ${signal}` : ''})`);
   });

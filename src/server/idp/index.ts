@@ -12,6 +12,7 @@ import { withIdpTables } from './tables';
 import { DEFAULT_THROTTLE, signInThrottle, type ThrottleSettings } from './throttle';
 import { ensureTlsMaterial } from './tls';
 import { strictTransportSecurity } from '../http/security-headers';
+import { serverFile } from '../runtime-files';
 
 export interface IdpLogger {
   warn(...args: unknown[]): void;
@@ -40,8 +41,8 @@ export { DEFAULT_THROTTLE } from './throttle';
 const SWEEP_INTERVAL_MS = 10 * 60_000;
 
 const assets: Record<string, { type: string; body: Buffer }> = {
-  '/assets/signin.css': { type: 'text/css; charset=utf-8', body: readFileSync(new URL('./assets/signin.css', import.meta.url)) },
-  '/assets/logout.js': { type: 'text/javascript; charset=utf-8', body: readFileSync(new URL('./assets/logout.js', import.meta.url)) },
+  '/assets/signin.css': { type: 'text/css; charset=utf-8', body: readFileSync(serverFile('idp/assets/signin.css')) },
+  '/assets/logout.js': { type: 'text/javascript; charset=utf-8', body: readFileSync(serverFile('idp/assets/logout.js')) },
 };
 
 function serveAsset(req: IncomingMessage, res: ServerResponse): boolean {

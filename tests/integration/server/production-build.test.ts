@@ -1,0 +1,121 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Agent, fetch } from 'undici';
+import { buildServer } from '../../../scripts/lib/build-server';
+import { rootDir } from '../../../scripts/lib/paths';
+
+// `npm run build` compiles the services and the sandbox; NODE_ENV=production runs them with plain
+// node (no tsx, no TypeScript) from dist/, reading schemas/ and locales/ from the project folder.
+
+const secret = () => randomBytes(24).toString('base64url');
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+/** Production settings: real secrets instead of the development defaults, no demo data, SMTP mail. */
+async function productionEnv(dataDir: string): Promise<Record<string, string>> {
+  const [port, idpPort, sandboxPort] = [await freePort(), await freePort(), await freePort()];
+  return {
+    PATH: process.env.PATH ?? '',
+    NODE_ENV: 'production',
+    PORT: String(port),
+    IDP_PORT: String(idpPort),
+    SANDBOX_PORT: String(sandboxPort),
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'info',
+    FUNCTION_KEY: secret(),
+    CERTMETRICS_SECRET: secret(),
+    PEARSON_SECRET: secret(),
+    ZENDESK_SECRET: secret(),
+    SKILLABLE_SECRET: secret(),
+    SMTP_URL: 'smtp://127.0.0.1:2525',
+    SEED_ON_START: 'false',
+  };
+}
+
+let child: ChildProcess | undefined;
+let output = '';
+let env: Record<string, string>;
+let dataDir: string;
+let agent: Agent;
+
+const untilOutput = (text: string, ms: number) =>
+  new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no "${text}" within ${ms} ms:\n${output}`)), ms);
+    const check = () => {
+      if (!output.includes(text)) return;
+      clearTimeout(timer);
+      child?.stdout?.off('data', check);
+      resolve();
+    };
+    child?.stdout?.on('data', check);
+    check();
+  });
+
+beforeAll(async () => {
+  const { outputs } = await buildServer();
+  expect(outputs).toEqual([join(rootDir, 'dist/server/main.js'), join(rootDir, 'dist/sandbox/main.js')]);
+  dataDir = await mkdtemp(join(tmpdir(), 'production-'));
+  env = await productionEnv(dataDir);
+  child = spawn(process.execPath, [join(rootDir, 'dist/server/main.js')], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  child.stdout?.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+  child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+  await untilOutput('Partner sandbox:', 60_000);
+  agent = new Agent({ connect: { ca: await readFile(join(dataDir, 'tls', 'ca.pem'), 'utf8') } });
+}, 120_000);
+
+afterAll(async () => {
+  if (child && child.exitCode === null) child.kill('SIGKILL');
+  await agent?.close();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+describe('the compiled server in production', () => {
+  it('answers ready and healthy, and logs the runtime it runs on', async () => {
+    const origin = `http://localhost:${env.PORT}`;
+    expect((await fetch(`${origin}/api/ready`)).status).toBe(200);
+    expect(await (await fetch(`${origin}/api/health`)).json()).toMatchObject({ status: 'ok' });
+    const ready = output.split('\n').find((line) => line.includes('"msg":"ready"'));
+    expect(JSON.parse(ready ?? '{}')).toMatchObject({ node: process.version });
+  });
+
+  it('mounts no development pages', async () => {
+    expect((await fetch(`http://localhost:${env.PORT}/dev/outbox`)).status).toBe(404);
+  });
+
+  it('starts the identity provider with its sign-in assets and locales from the compiled layout', async () => {
+    const issuer = `https://localhost:${env.IDP_PORT}`;
+    const discovery = await fetch(`${issuer}/.well-known/openid-configuration`, { dispatcher: agent });
+    expect(((await discovery.json()) as { issuer: string }).issuer).toBe(issuer);
+    const css = await fetch(`${issuer}/assets/signin.css`, { dispatcher: agent });
+    expect(css.status).toBe(200);
+    expect(await css.text()).toContain('color-scheme');
+  });
+
+  it('starts the compiled partner sandbox with plain node', async () => {
+    const css = await fetch(`https://localhost:${env.SANDBOX_PORT}/sandbox.css`, { dispatcher: agent });
+    expect(css.status).toBe(200);
+    // The sandbox is the server's child: its command line names the compiled file, and no tsx.
+    const children = readFileSync(`/proc/${child?.pid}/task/${child?.pid}/children`, 'utf8').trim().split(/\s+/);
+    const commandLines = children.filter((pid) => existsSync(`/proc/${pid}/cmdline`)).map((pid) => readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0'));
+    const sandbox = commandLines.find((args) => args.some((arg) => arg.endsWith(join('dist', 'sandbox', 'main.js'))));
+    expect(sandbox).toBeDefined();
+    expect(sandbox?.join(' ')).not.toContain('tsx');
+  });
+
+  it('stops on SIGTERM with exit code 0', async () => {
+    const exited = new Promise<number | null>((resolve) => child?.once('exit', (code) => resolve(code)));
+    child?.kill('SIGTERM');
+    expect(await exited).toBe(0);
+  });
+});
