@@ -1,7 +1,7 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
-import { loadConfig } from './config';
+import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db';
 import { startIdentityProvider } from './idp';
 import { compiled } from './runtime-files';
@@ -10,6 +10,9 @@ import { isSeeded, seedDemoData } from './seed/demo';
 // One process: the portal and /api, the identity provider (its own TLS port) and demo data.
 async function main(): Promise<void> {
   let config = loadConfig();
+  if (config.production && !compiled) {
+    throw new ConfigError('NODE_ENV', 'is production: run the compiled server (npm run build, then node dist/server/main.js), not the TypeScript source');
+  }
   const database = await openDatabase(config);
   if (config.seedOnStart && !(await isSeeded(database.db))) {
     const counts = await seedDemoData(database.db);
@@ -73,6 +76,7 @@ function startSandbox(): ChildProcess {
 }
 
 main().catch((error: unknown) => {
-  console.error(error);
+  // A setting that is missing or wrong is one line naming it; anything else keeps its stack.
+  console.error(error instanceof ConfigError ? error.message : error);
   process.exit(1);
 });

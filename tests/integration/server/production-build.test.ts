@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -42,6 +42,14 @@ async function productionEnv(dataDir: string): Promise<Record<string, string>> {
     SEED_ON_START: 'false',
   };
 }
+
+/** Runs a server entry to its end (it should stop at once) and returns its exit code and output. */
+const runToExit = (args: string[], environment: Record<string, string>) =>
+  new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+    execFile(process.execPath, args, { env: environment, cwd: rootDir, timeout: 30_000 }, (error, stdout, stderr) => {
+      resolve({ code: error ? (typeof error.code === 'number' ? error.code : null) : 0, stdout, stderr });
+    });
+  });
 
 let child: ChildProcess | undefined;
 let output = '';
@@ -117,5 +125,27 @@ describe('the compiled server in production', () => {
     const exited = new Promise<number | null>((resolve) => child?.once('exit', (code) => resolve(code)));
     child?.kill('SIGTERM');
     expect(await exited).toBe(0);
+  });
+});
+
+describe('settings checked at start', () => {
+  const main = join(rootDir, 'dist/server/main.js');
+
+  it('stops on a malformed setting with one line naming it', async () => {
+    const { code, stderr } = await runToExit([main], { ...env, PORT: 'eighty' });
+    expect(code).toBe(1);
+    expect(stderr.trim()).toBe('Configuration error: PORT must be a whole number from 0 to 65535, got "eighty"');
+  });
+
+  it('refuses a development default in production with one line naming it', async () => {
+    const { code, stderr } = await runToExit([main], { ...env, FUNCTION_KEY: '' });
+    expect(code).toBe(1);
+    expect(stderr.trim().split('\n')).toEqual([expect.stringMatching(/^Configuration error: FUNCTION_KEY .*ALLOW_DEMO_DEFAULTS=function-key\)$/)]);
+  });
+
+  it('refuses to run the TypeScript source in production', async () => {
+    const { code, stderr } = await runToExit(['--import', 'tsx', join(rootDir, 'src/server/main.ts')], env);
+    expect(code).toBe(1);
+    expect(stderr.trim()).toMatch(/^Configuration error: NODE_ENV is production: run the compiled server/);
   });
 });
