@@ -18,6 +18,7 @@ import { identityRoutes } from './identity/routes';
 import { createMailer, type Mailer } from './mail/mailer';
 import { outboxRoutes } from './mail/outbox-routes';
 import { createServices } from './services';
+import { newLifecycle, type Lifecycle } from './shutdown';
 import { vendorRoutes } from './vendors/routes';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -33,6 +34,8 @@ export interface AppOptions {
   serveStatic?: boolean;
   logger?: boolean | Record<string, unknown>;
   schemas?: SchemaRegistry;
+  /** Set draining by the graceful shutdown: readiness then answers 503 while requests finish. */
+  lifecycle?: Lifecycle;
 }
 
 /** `api/redeem-request.schema.json` -> `RedeemRequest`. */
@@ -57,6 +60,7 @@ function stripValidationKeywords<T>(document: T): T {
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
+  const lifecycle = options.lifecycle ?? newLifecycle();
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },
     trustProxy: true,
@@ -82,6 +86,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerSecurityHeaders(app, config);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    // While draining, each answer ends its keep-alive connection, so the listener can close as
+    // soon as the requests in flight are answered instead of waiting out idle connections.
+    if (lifecycle.draining) reply.header('connection', 'close');
   });
 
   // Requests are validated by the same Ajv (and files) as the forms; responses are sent as is.
@@ -150,8 +157,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       },
     },
     async (_request, reply) => {
-      const state = await readiness(database);
       reply.header('cache-control', 'no-store');
+      if (lifecycle.draining) return reply.status(503).send({ status: 'not-ready', reason: 'shutting down' });
+      const state = await readiness(database);
       return state.ready ? { status: 'ready' } : reply.status(503).send({ status: 'not-ready', reason: state.reason });
     },
   );

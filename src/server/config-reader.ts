@@ -66,6 +66,8 @@ export function envReader(env: Env) {
     optional: (name: string): string | undefined => raw(name),
     port: (name: string, fallback: number) => integer(name, fallback, 0, 65535),
     count: (name: string, fallback: number) => integer(name, fallback, 1),
+    /** Milliseconds, 0 or more. */
+    millis: (name: string, fallback: number) => integer(name, fallback, 0),
     url,
     /** An origin (scheme, host, port: nothing after it), as URL.origin spells it. */
     origin(name: string, fallback: string, protocols = ['http:', 'https:']): string {

@@ -60,6 +60,10 @@ export interface ServerConfig {
   links: PortalLinks;
   /** Other origins a portal may call /api from (the Vite dev server by default). */
   corsOrigins: string[];
+  /** On SIGTERM: time readiness answers 503 before the listeners close, for a load balancer to notice. */
+  drainDelayMs: number;
+  /** On SIGTERM: the process exits with 1 if closing takes longer than this. */
+  shutdownTimeoutMs: number;
 }
 
 export interface PartnerUrls {
@@ -246,6 +250,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       examsSupport: link(read, 'LINK_EXAMS_SUPPORT', 'https://test.certification.example/customer-service'),
     },
     // The Vite dev server's origin is allowed (CORS, sign-in redirects) in development only.
+    drainDelayMs: read.millis('DRAIN_DELAY_MS', 0),
+    shutdownTimeoutMs: read.count('SHUTDOWN_TIMEOUT_MS', 15_000),
     corsOrigins: read.list('CORS_ORIGINS', production ? '' : 'http://localhost:5173', (item) => read.originOf('CORS_ORIGINS', item)),
   };
 }

@@ -5,6 +5,7 @@ import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db';
 import { startIdentityProvider } from './idp';
 import { compiled } from './runtime-files';
+import { gracefulShutdown, newLifecycle } from './shutdown';
 import { isSeeded, seedDemoData } from './seed/demo';
 
 // One process: the portal and /api, the identity provider (its own TLS port) and demo data.
@@ -23,9 +24,11 @@ async function main(): Promise<void> {
   // The provider may pick its own port (IDP_PORT=0): tokens carry the issuer it reports.
   config = { ...config, issuer: idp.issuer };
 
+  const lifecycle = newLifecycle();
   const app = await buildApp({
     config,
     database,
+    lifecycle,
     jwks: { jwksUri: idp.jwksUri, caCertPath: idp.caCertPath },
     serveStatic: true,
   });
@@ -38,26 +41,40 @@ async function main(): Promise<void> {
   console.info(`Identity provider: ${idp.issuer}`);
   if (!config.production) console.info(`Outbox (dev):      ${origin}/dev/outbox`);
 
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 10_000);
-    force.unref();
-    try {
-      sandbox?.kill('SIGTERM');
-      await app.close();
-      await idp.close();
-      await database.close();
-      process.exit(0);
-    } catch (error) {
-      app.log.error({ err: error }, 'shutdown failed');
+  // SIGTERM (a rolling restart, the orchestrator) or SIGINT: drain, then close (shutdown.ts).
+  const shutdown = gracefulShutdown({
+    lifecycle,
+    drainDelayMs: config.drainDelayMs,
+    servers: [() => app.close(), () => idp.close(config.shutdownTimeoutMs)],
+    afterwards: [() => stopChild(sandbox), () => database.close()],
+    log: app.log,
+  });
+  const onSignal = (signal: string) => {
+    const force = setTimeout(() => {
+      app.log.error({ signal, timeoutMs: config.shutdownTimeoutMs }, 'shutdown timed out');
       process.exit(1);
-    }
+    }, config.drainDelayMs + config.shutdownTimeoutMs);
+    force.unref();
+    shutdown(signal).then(
+      () => process.exit(0),
+      (error: unknown) => {
+        app.log.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
   };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => onSignal('SIGINT'));
+  process.on('SIGTERM', () => onSignal('SIGTERM'));
+}
+
+/** Asks a child to stop and waits for it (at most 5 s, then kills it). */
+async function stopChild(child: ChildProcess | undefined): Promise<void> {
+  if (!child || child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+  await exited;
+  clearTimeout(timer);
 }
 
 /**

@@ -32,7 +32,8 @@ export interface IdentityProvider {
   jwksUri: string;
   /** PEM of the local CA that signed the provider's certificate (DATA_DIR/tls/ca.pem). */
   caCertPath: string;
-  close(): Promise<void>;
+  /** Stops accepting, lets requests in flight finish (at most drainMs), then resolves. */
+  close(drainMs?: number): Promise<void>;
 }
 
 export { API_SCOPE, TOKEN_TTL } from './provider';
@@ -138,11 +139,19 @@ export async function startIdentityProvider({ config, database, log = console, t
     issuer,
     jwksUri: `${issuer}/jwks`,
     caCertPath: tls.caCertPath,
-    async close() {
+    async close(drainMs = 5_000) {
       clearInterval(sweep);
       await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
+        // Stops accepting and closes keep-alive connections as they fall idle; requests in flight
+        // (a sign-in, a token request) finish first, unless they take longer than drainMs.
+        const sweepIdle = setInterval(() => server.closeIdleConnections(), 100);
+        const cut = setTimeout(() => server.closeAllConnections(), drainMs);
+        server.close(() => {
+          clearInterval(sweepIdle);
+          clearTimeout(cut);
+          resolve();
+        });
+        server.closeIdleConnections();
       });
     },
   };

@@ -40,6 +40,7 @@ async function productionEnv(dataDir: string): Promise<Record<string, string>> {
     SKILLABLE_SECRET: secret(),
     SMTP_URL: 'smtp://127.0.0.1:2525',
     SEED_ON_START: 'false',
+    DRAIN_DELAY_MS: '500',
   };
 }
 
@@ -121,10 +122,15 @@ describe('the compiled server in production', () => {
     expect(sandbox?.join(' ')).not.toContain('tsx');
   });
 
-  it('stops on SIGTERM with exit code 0', async () => {
+  it('drains on SIGTERM (readiness 503 first) and stops with exit code 0', async () => {
     const exited = new Promise<number | null>((resolve) => child?.once('exit', (code) => resolve(code)));
     child?.kill('SIGTERM');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const ready = await fetch(`http://localhost:${env.PORT}/api/ready`);
+    expect(ready.status).toBe(503);
+    expect(await ready.json()).toEqual({ status: 'not-ready', reason: 'shutting down' });
     expect(await exited).toBe(0);
+    expect(output).toContain('requests in flight finished; listeners closed');
   });
 });
 
