@@ -10,6 +10,7 @@ import { galleryRoutes } from './forms/gallery-routes';
 import { authenticatedScope, createAuthenticator, denyByDefault, publicScope, type KeySource } from './http/auth';
 import { registerErrorHandling, sendError } from './http/errors';
 import { registerInputGuard } from './http/input-guard';
+import { loggerOptions, type LogStream } from './http/logging';
 import { registerSecurityHeaders } from './http/security-headers';
 import { portalConfig } from './http/portal-config';
 import { SchemaRegistry } from './http/schema-registry';
@@ -33,6 +34,8 @@ export interface AppOptions {
   /** Serve the built portal and schemas/ (the server process does; route tests do not). */
   serveStatic?: boolean;
   logger?: boolean | Record<string, unknown>;
+  /** Where the log lines go instead of stdout (tests read them). */
+  logStream?: LogStream;
   schemas?: SchemaRegistry;
   /** Set draining by the graceful shutdown: readiness then answers 503 while requests finish. */
   lifecycle?: Lifecycle;
@@ -62,7 +65,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const lifecycle = options.lifecycle ?? newLifecycle();
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel },
+    logger: options.logger ?? loggerOptions(config, options.logStream),
     trustProxy: true,
     // A request id taken from x-request-id when it looks like one, else made; every log line of the
     // request carries it, and the answer returns it.
