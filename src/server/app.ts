@@ -11,6 +11,7 @@ import { authenticatedScope, createAuthenticator, denyByDefault, publicScope, ty
 import { registerErrorHandling, sendError } from './http/errors';
 import { registerInputGuard } from './http/input-guard';
 import { loggerOptions, type LogStream } from './http/logging';
+import { registerRequestMetrics, type RequestMetrics } from './http/metrics';
 import { registerSecurityHeaders } from './http/security-headers';
 import { portalConfig } from './http/portal-config';
 import { SchemaRegistry } from './http/schema-registry';
@@ -34,6 +35,8 @@ export interface AppOptions {
   /** Serve the built portal and schemas/ (the server process does; route tests do not). */
   serveStatic?: boolean;
   logger?: boolean | Record<string, unknown>;
+  /** Request counts and latency per route (served by main.ts on METRICS_PORT). */
+  metrics?: RequestMetrics;
   /** Where the log lines go instead of stdout (tests read them). */
   logStream?: LogStream;
   schemas?: SchemaRegistry;
@@ -85,6 +88,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const mailer = options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db });
   app.decorate('services', createServices({ config, db: database.db, schemas, mailer }));
   app.decorateRequest('caller', null as never);
+  if (options.metrics) registerRequestMetrics(app, options.metrics);
   registerInputGuard(app);
   registerSecurityHeaders(app, config);
   app.addHook('onSend', async (request, reply) => {

@@ -64,6 +64,10 @@ export interface ServerConfig {
   drainDelayMs: number;
   /** On SIGTERM: the process exits with 1 if closing takes longer than this. */
   shutdownTimeoutMs: number;
+  /** Port of the Prometheus metrics listener (GET /metrics); none when unset. */
+  metricsPort: number | undefined;
+  /** Address the metrics listener binds to (loopback unless told). */
+  metricsHost: string;
 }
 
 export interface PartnerUrls {
@@ -252,6 +256,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     // The Vite dev server's origin is allowed (CORS, sign-in redirects) in development only.
     drainDelayMs: read.millis('DRAIN_DELAY_MS', 0),
     shutdownTimeoutMs: read.count('SHUTDOWN_TIMEOUT_MS', 15_000),
+    metricsPort: read.optional('METRICS_PORT') === undefined ? undefined : read.port('METRICS_PORT', 0),
+    metricsHost: read.string('METRICS_HOST', '127.0.0.1'),
     corsOrigins: read.list('CORS_ORIGINS', production ? '' : 'http://localhost:5173', (item) => read.originOf('CORS_ORIGINS', item)),
   };
 }

@@ -4,6 +4,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db';
 import { startIdentityProvider } from './idp';
+import { createRequestMetrics, startMetricsServer } from './http/metrics';
 import { compiled } from './runtime-files';
 import { gracefulShutdown, newLifecycle } from './shutdown';
 import { isSeeded, seedDemoData } from './seed/demo';
@@ -25,14 +26,17 @@ async function main(): Promise<void> {
   config = { ...config, issuer: idp.issuer };
 
   const lifecycle = newLifecycle();
+  const metrics = config.metricsPort === undefined ? undefined : createRequestMetrics({ processMetrics: true });
   const app = await buildApp({
     config,
     database,
     lifecycle,
+    metrics,
     jwks: { jwksUri: idp.jwksUri, caCertPath: idp.caCertPath },
     serveStatic: true,
   });
   await app.listen({ port: config.port, host: config.host });
+  const metricsServer = metrics && config.metricsPort !== undefined ? await startMetricsServer(metrics.registry, config.metricsPort, config.metricsHost) : undefined;
   const sandbox = config.startSandbox ? startSandbox() : undefined;
   const origin = config.publicOrigin;
   app.log.info({ portal: origin, api: `${origin}/api`, docs: `${origin}/api/docs`, identityProvider: idp.issuer, database: database.dialect, node: process.version }, 'ready');
@@ -40,13 +44,14 @@ async function main(): Promise<void> {
   console.info(`API docs:          ${origin}/api/docs`);
   console.info(`Identity provider: ${idp.issuer}`);
   if (!config.production) console.info(`Outbox (dev):      ${origin}/dev/outbox`);
+  if (metricsServer) console.info(`Metrics:           http://${config.metricsHost}:${metricsServer.port}/metrics`);
 
   // SIGTERM (a rolling restart, the orchestrator) or SIGINT: drain, then close (shutdown.ts).
   const shutdown = gracefulShutdown({
     lifecycle,
     drainDelayMs: config.drainDelayMs,
     servers: [() => app.close(), () => idp.close(config.shutdownTimeoutMs)],
-    afterwards: [() => stopChild(sandbox), () => database.close()],
+    afterwards: [() => stopChild(sandbox), async () => metricsServer?.close(), () => database.close()],
     log: app.log,
   });
   const onSignal = (signal: string) => {

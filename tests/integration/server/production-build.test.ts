@@ -24,7 +24,7 @@ async function freePort(): Promise<number> {
 
 /** Production settings: real secrets instead of the development defaults, no demo data, SMTP mail. */
 async function productionEnv(dataDir: string): Promise<Record<string, string>> {
-  const [port, idpPort, sandboxPort] = [await freePort(), await freePort(), await freePort()];
+  const [port, idpPort, sandboxPort, metricsPort] = [await freePort(), await freePort(), await freePort(), await freePort()];
   return {
     PATH: process.env.PATH ?? '',
     NODE_ENV: 'production',
@@ -41,6 +41,7 @@ async function productionEnv(dataDir: string): Promise<Record<string, string>> {
     SMTP_URL: 'smtp://127.0.0.1:2525',
     SEED_ON_START: 'false',
     DRAIN_DELAY_MS: '500',
+    METRICS_PORT: String(metricsPort),
   };
 }
 
@@ -96,6 +97,15 @@ describe('the compiled server in production', () => {
     expect(await (await fetch(`${origin}/api/health`)).json()).toMatchObject({ status: 'ok' });
     const ready = output.split('\n').find((line) => line.includes('"msg":"ready"'));
     expect(JSON.parse(ready ?? '{}')).toMatchObject({ node: process.version });
+  });
+
+  it('serves request and process metrics on METRICS_PORT', async () => {
+    await fetch(`http://localhost:${env.PORT}/api/ready`);
+    const res = await fetch(`http://127.0.0.1:${env.METRICS_PORT}/metrics`);
+    expect(res.status).toBe(200);
+    const text = await res.text();
+    expect(text).toMatch(/http_requests_total\{method="GET",route="\/api\/ready",status_code="200"\} [1-9]/);
+    expect(text).toContain('process_cpu_seconds_total');
   });
 
   it('mounts no development pages', async () => {

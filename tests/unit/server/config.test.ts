@@ -98,6 +98,9 @@ describe('configuration in development', () => {
     ['FUNCTION_KEY_HEADER', 'x functions key'],
     ['MAIL_FROM', 'nobody'],
     ['ALLOW_DEMO_DEFAULTS', 'everything'],
+    ['METRICS_PORT', 'ninety'],
+    ['DRAIN_DELAY_MS', '-5'],
+    ['SHUTDOWN_TIMEOUT_MS', '0'],
   ])('refuses %s=%s with one line naming it', (variable, value) => {
     const error = configError({ [variable]: value });
     expect(error.variable).toBe(variable);
