@@ -59,7 +59,9 @@ function serveAsset(req: IncomingMessage, res: ServerResponse): boolean {
  * derives the issuer from it (tests); otherwise the issuer comes from the configuration.
  */
 export async function startIdentityProvider({ config, database, log = console, throttle }: IdentityProviderOptions): Promise<IdentityProvider> {
-  const [tls, secrets] = await Promise.all([ensureTlsMaterial(config.dataDir), ensureProviderSecrets(config.dataDir)]);
+  // Instances on PostgreSQL share their keys through it; the embedded database is one instance's.
+  const shared = database.dialect === 'postgres' ? database.db : undefined;
+  const [tls, secrets] = await Promise.all([ensureTlsMaterial(config.dataDir), ensureProviderSecrets(config.dataDir, shared)]);
   const server = createServer({ key: tls.key, cert: tls.cert });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
