@@ -34,6 +34,7 @@ const invalid: Record<FormName, Doc> = {
   password: { currentPassword: 'Abcdefgh12', newPassword: 'Abcdefgh12', confirmPassword: 'x' },
   redeem: { accessKey: '' },
   'course-picker': { productId: 'x' },
+  address: { address: { address1: '100 Main Street', city: 'Chicago', state: 'IL', country: 'USA', postalCode: '606' } },
 };
 
 function timed(fn: () => unknown, budgetMs: number): number {

@@ -1,5 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { cp, rm } from 'node:fs/promises';
+import { cp, readdir, readFile, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join, relative, sep } from 'node:path';
 import { build, type Plugin } from 'esbuild';
@@ -7,10 +7,10 @@ import { rootDir } from './paths';
 
 // The services and the partner sandbox compiled for production: one ES module bundle per program,
 // placed where its source folder's entry is (src/server/main.ts -> dist/server/main.js,
-// src/sandbox/main.ts -> dist/sandbox/main.js), so paths relative to a module (the sandbox's entry,
-// the files beside the code) resolve alike under tsx and compiled. Packages stay in node_modules
-// (installed, not bundled); src/shared and src/generated are compiled in. schemas/ and locales/
-// are read from the project folder at run time.
+// src/sandbox/main.ts -> dist/sandbox/main.js), with the files the code reads beside it in the same
+// layout, so paths relative to a module (the sandbox's entry, assets, data) resolve alike under tsx
+// and compiled. Packages stay in node_modules (installed, not bundled); src/shared and src/generated
+// are compiled in. schemas/ and locales/ are read from the project folder at run time.
 
 const SUBPATH = /^(@[^/]+\/[^/]+|[^@./][^/:]*)\/(.+)$/;
 
@@ -43,37 +43,77 @@ const nodeSubpaths: Plugin = {
   },
 };
 
+/**
+ * A module that reads files beside itself (`join(import.meta.dirname, '..', 'data')`) must find
+ * them once bundled too. The bundle keeps the source folder's layout for those files (copied by
+ * copyFiles), and each module's `import.meta.dirname` and `import.meta.url` are rewritten to name
+ * its own place in that layout, relative to the bundle: `src/sandbox/partners/x.ts` becomes
+ * `dist/sandbox/partners/x.js`, whatever file the code ended up in.
+ */
+function ownModulePlace(entryDir: string): Plugin {
+  return {
+    name: 'own-module-place',
+    setup(build) {
+      build.onLoad({ filter: /\.ts$/ }, async (args) => {
+        const source = await readFile(args.path, 'utf8');
+        if (!source.includes('import.meta.')) return undefined;
+        const toUrl = (path: string) => path.split(sep).join('/');
+        const dir = toUrl(relative(entryDir, dirname(args.path))) || '.';
+        const file = toUrl(relative(entryDir, args.path)).replace(/\.ts$/, '.js');
+        const contents = source
+          .replaceAll('import.meta.dirname', `__moduleDir(${JSON.stringify(dir)})`)
+          .replaceAll('import.meta.url', `new URL(${JSON.stringify(file)}, import.meta.url).href`);
+        return { contents, loader: 'ts' };
+      });
+    },
+  };
+}
+
+const BANNER = [
+  // Top-level await (idp/i18n.ts) needs ESM; bundled CommonJS helpers get a require.
+  "import { createRequire as __createRequire } from 'node:module';",
+  "import { fileURLToPath as __fileURLToPath } from 'node:url';",
+  'const require = __createRequire(import.meta.url);',
+  "const __moduleDir = (dir) => __fileURLToPath(new URL(dir + '/', import.meta.url)).replace(/[\\/]$/, '');",
+].join('\n');
+
+/** Copies what the code reads at run time (assets, data: every file but TypeScript and READMEs). */
+async function copyFiles(from: string, to: string): Promise<void> {
+  for (const entry of await readdir(from, { withFileTypes: true })) {
+    const source = join(from, entry.name);
+    if (entry.isDirectory()) await copyFiles(source, join(to, entry.name));
+    else if (!/\.(ts|md)$/.test(entry.name)) await cp(source, join(to, entry.name));
+  }
+}
+
 export interface BuildResult {
   outputs: string[];
   ms: number;
 }
 
-const programs = [
-  { name: 'server', assets: [['src/server/idp/assets', 'idp/assets']] },
-  { name: 'sandbox', assets: [['src/sandbox/assets', 'assets']] },
-] as const;
+const programs = ['server', 'sandbox'] as const;
 
 export async function buildServer(outRoot = join(rootDir, 'dist')): Promise<BuildResult> {
   const started = performance.now();
   const outputs: string[] = [];
   for (const program of programs) {
-    const outDir = join(outRoot, program.name);
+    const srcDir = join(rootDir, 'src', program);
+    const outDir = join(outRoot, program);
     await rm(outDir, { recursive: true, force: true });
     await build({
-      entryPoints: [join(rootDir, 'src', program.name, 'main.ts')],
+      entryPoints: [join(srcDir, 'main.ts')],
       outfile: join(outDir, 'main.js'),
       bundle: true,
       platform: 'node',
       format: 'esm',
       target: 'node24',
       packages: 'external',
-      plugins: [nodeSubpaths],
+      plugins: [nodeSubpaths, ownModulePlace(srcDir)],
       sourcemap: true,
       logLevel: 'warning',
-      // Top-level await (idp/i18n.ts) needs ESM; a banner gives bundled CommonJS helpers a require.
-      banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+      banner: { js: BANNER },
     });
-    for (const [from, to] of program.assets) await cp(join(rootDir, from), join(outDir, to), { recursive: true });
+    await copyFiles(srcDir, outDir);
     outputs.push(join(outDir, 'main.js'));
   }
   return { outputs, ms: Math.round(performance.now() - started) };

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import type { SandboxConfig } from './config';
 import { page } from './html';
+import { registerCertMetricsEmbedded } from './partners/certmetrics-embedded';
 import { registerPearson } from './partners/pearson';
 import { registerPlainPartners } from './partners/plain';
 import { registerTokenPartners } from './partners/tokens';
@@ -64,6 +65,7 @@ export function buildSandbox(config: SandboxConfig, options: { https?: { key: st
   registerPearson(app, config);
   registerZendesk(app, config);
   registerTokenPartners(app, config);
+  registerCertMetricsEmbedded(app, config);
   registerPlainPartners(app);
 
   app.setNotFoundHandler(async (_request, reply) =>

@@ -12,9 +12,11 @@ export interface PageOptions {
   fields?: Record<string, string | undefined>;
   /** Extra markup, already escaped by the caller. */
   body?: string;
+  /** Scripts of the sandbox's own origin (paths), loaded at the end of the body. */
+  scripts?: string[];
 }
 
-export function page({ partner, title, valid, reason, fields = {}, body = '' }: PageOptions): string {
+export function page({ partner, title, valid, reason, fields = {}, body = '', scripts = [] }: PageOptions): string {
   const rows = Object.entries(fields)
     .filter(([, value]) => value !== undefined)
     .map(([name, value]) => `<dt>${escapeHtml(name)}</dt><dd data-field="${escapeHtml(name)}">${escapeHtml(value)}</dd>`)
@@ -36,6 +38,7 @@ export function page({ partner, title, valid, reason, fields = {}, body = '' }: 
 ${rows ? `<h2>Received</h2><dl>${rows}</dl>` : ''}
 ${body}
 </main>
+${scripts.map((src) => `<script src="${escapeHtml(src)}"></script>`).join('\n')}
 </body>
 </html>`;
 }

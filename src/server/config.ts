@@ -68,6 +68,14 @@ export interface ServerConfig {
   metricsPort: number | undefined;
   /** Address the metrics listener binds to (loopback unless told). */
   metricsHost: string;
+  /** The certification partner's embedded page and the origins whose messages the portal accepts. */
+  certificationFrame: CertificationFrameConfig;
+}
+
+export interface CertificationFrameConfig {
+  url: string;
+  /** The provider's hosts (development and production); the frame's own origin must be one of them. */
+  allowedOrigins: string[];
 }
 
 export interface PartnerUrls {
@@ -103,6 +111,24 @@ function partnerUrls(read: EnvReader, sandboxOrigin: string): PartnerUrls {
     gutenberg: at('GUTENBERG', '/gutenberg/'),
     populi: at('POPULI', '/populi/'),
   };
+}
+
+/**
+ * CERTIFICATION_FRAME_URL (an http(s) URL, or a path on the sandbox; the sandbox's embedded page by
+ * default) and CERTIFICATION_FRAME_ORIGINS (comma-separated origins; the frame's own origin by
+ * default). Origins are compared as parsed origins.
+ */
+function certificationFrame(read: EnvReader, sandboxOrigin: string): CertificationFrameConfig {
+  const given = read.optional('CERTIFICATION_FRAME_URL');
+  const url = given === undefined || given.startsWith('/') ? new URL(given ?? '/certmetrics/embedded', sandboxOrigin) : read.url('CERTIFICATION_FRAME_URL', HTTP);
+  if (!url) return read.fail('CERTIFICATION_FRAME_URL', 'must be an http(s) URL or a path');
+  // Each entry is read as a URL and reduced to its origin (a trailing path is the provider's business).
+  const listed = read.list('CERTIFICATION_FRAME_ORIGINS', '', (entry) => {
+    const parsed = URL.canParse(entry) ? new URL(entry) : undefined;
+    if (!parsed || !HTTP.includes(parsed.protocol)) read.fail('CERTIFICATION_FRAME_ORIGINS', `must list http(s) origins, got ${JSON.stringify(entry)}`);
+    return parsed?.origin ?? '';
+  });
+  return { url: url.href, allowedOrigins: listed.length > 0 ? [...new Set(listed)] : [url.origin] };
 }
 
 export interface PortalLinks {
@@ -258,6 +284,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     shutdownTimeoutMs: read.count('SHUTDOWN_TIMEOUT_MS', 15_000),
     metricsPort: read.optional('METRICS_PORT') === undefined ? undefined : read.port('METRICS_PORT', 0),
     metricsHost: read.string('METRICS_HOST', '127.0.0.1'),
+    certificationFrame: certificationFrame(read, sandboxOrigin),
     corsOrigins: read.list('CORS_ORIGINS', production ? '' : 'http://localhost:5173', (item) => read.originOf('CORS_ORIGINS', item)),
   };
 }

@@ -183,16 +183,25 @@ test.describe('/login, /help and the role links', () => {
     }
   });
 
-  test("the support desk's chat widget opens with the learner's name and email read-only, the support team and nine ticket forms", async ({ page }) => {
+  test("the support desk's chat widget loads on demand and opens with the learner's name and email read-only, the support team and nine ticket forms", async ({ page }) => {
     await page.setViewportSize(DESKTOP);
     await signIn(page, DEMO_LEARNER.email, DEMO_LEARNER.password);
     const open = page.getByRole('button', { name: 'Support chat' });
     await expect(open).toBeVisible();
-    // The widget is the partner's script, from the sandbox's origin.
-    expect(await page.locator('script[data-email]').getAttribute('src')).toBe(`https://localhost:${SANDBOX_PORT}/zendesk/widget.js`);
-    await open.click();
+    // Nothing of the partner runs before the learner asks: no script, no stylesheet, no widget.
+    await expect(page.locator('script[src*="/zendesk/widget.js"]')).toHaveCount(0);
+    await expect(page.locator('[data-support-chat]')).toHaveCount(0);
+    await open.focus();
+    await page.keyboard.press('Enter');
     const panel = page.getByRole('region', { name: 'Chat with support' });
     await expect(panel).toBeVisible();
+    // The widget is the partner's script, from the sandbox's origin.
+    expect(await page.locator('script[data-email]').getAttribute('src')).toBe(`https://localhost:${SANDBOX_PORT}/zendesk/widget.js`);
+    // Focus is in the panel, and one toggle is left: the widget's own.
+    await expect(panel.getByLabel('What do you need help with?')).toBeFocused();
+    await expect(page.getByRole('button', { name: 'Support chat' })).toHaveCount(1);
+    await expect(page.getByTestId('support-chat-launcher')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Support chat' })).toHaveAttribute('aria-expanded', 'true');
     await expect(panel.getByLabel('Email')).toHaveValue(DEMO_LEARNER.email);
     await expect(panel.getByLabel('Email')).toHaveAttribute('readonly', '');
     await expect(panel.getByLabel('Name')).toHaveAttribute('readonly', '');
@@ -203,7 +212,27 @@ test.describe('/login, /help and the role links', () => {
     await screenshot(page, 'support-chat-1280');
     await page.keyboard.press('Escape');
     await expect(panel).toBeHidden();
-    await expect(open).toBeFocused();
+    const toggle = page.getByRole('button', { name: 'Support chat' });
+    await expect(toggle).toBeFocused();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    // The toggle opens the same panel again; the script was loaded once.
+    await toggle.click();
+    await expect(panel).toBeVisible();
+    await expect(page.locator('script[src*="/zendesk/widget.js"]')).toHaveCount(1);
+  });
+
+  test('the support chat button speaks Japanese, and so does the widget it loads', async ({ page }) => {
+    await page.setViewportSize(MOBILE);
+    await signIn(page, DEMO_LEARNER.email, DEMO_LEARNER.password, { lang: 'ja' });
+    await expect(page.locator('script[src*="/zendesk/widget.js"]')).toHaveCount(0);
+    await page.getByRole('button', { name: 'サポートチャット' }).click();
+    const panel = page.getByRole('region', { name: 'サポートとチャット' });
+    await expect(panel).toBeVisible();
+    await expect(panel.getByLabel('部署')).toHaveValue('サポートチーム');
+    await expect(panel.getByLabel('メールアドレス')).toHaveAttribute('readonly', '');
+    await expect(panel.getByLabel('お問い合わせ内容').locator('option')).toHaveCount(9);
+    await expectNoSeriousA11yViolations(page, 'support chat ja');
+    await screenshot(page, 'support-chat-375-ja');
   });
 
   const roles = [

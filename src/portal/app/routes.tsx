@@ -27,7 +27,10 @@ const account = page('../features/account/account-page.tsx');
 const trainingProducts = async () => ({ Component: (await import('./pages/training-products')).default });
 const login = async () => ({ Component: (await import('../features/launch/pages/login-route')).default });
 const help = async () => ({ Component: (await import('../features/launch/pages/help-route')).default });
+const certification = async () => ({ Component: (await import('../features/certification/pages/certification-page')).default });
 const examError = async () => ({ Component: (await import('../features/launch/pages/exam-error-page')).default });
+const explore = async () => ({ Component: (await import('./pages/explore')).default });
+const announcements = async () => ({ Component: (await import('../features/announcements/announcements-page')).default });
 
 /** The route table; feature flags decide which routes exist. */
 export function portalRoutes(config: Pick<PortalConfig, 'flags'>): RouteObject[] {
@@ -52,6 +55,9 @@ export function portalRoutes(config: Pick<PortalConfig, 'flags'>): RouteObject[]
         },
         { path: 'account', lazy: account },
         { path: 'exam-error', lazy: examError },
+        ...(config.flags.certmetrics ? [{ path: 'certification/*', lazy: certification }] : []),
+        { path: 'announcements', lazy: announcements },
+        { path: 'explore', lazy: explore },
         ...(config.flags.learningSystems ? [{ path: 'training-products', lazy: trainingProducts }] : []),
         { path: '*', lazy: notFound },
       ],

@@ -18,6 +18,8 @@ export interface PortalFlags {
   privo: boolean;
 }
 
+export type FulfilmentSource = 'certmetrics' | 'sierra';
+
 export type ServiceName = 'identity' | 'entitlements' | 'vendors';
 
 export interface PortalConfig {
@@ -31,11 +33,15 @@ export interface PortalConfig {
   functionKey: string;
   services: Record<ServiceName, string>;
   sierraUrl?: string;
+  /** Which fulfilment routes to call: the services decide it from their sierra URL. */
+  fulfilmentSource?: FulfilmentSource;
   flags: PortalFlags;
   redirectWhitelist: string[];
   links: PortalLinks;
   /** Single sign-on targets of the partners (the partner sandbox unless configured otherwise). */
   partners?: Record<string, string>;
+  /** The certification partner's embedded page, and the only origins whose messages the portal reads. */
+  certificationFrame?: { url: string; allowedOrigins: string[] };
 }
 
 /** Links to the provider's own sites (absolute; they open in a new tab). */

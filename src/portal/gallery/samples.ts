@@ -45,6 +45,7 @@ export const SAMPLES: Record<FormName, Record<string, unknown>> = {
   password: { currentPassword: '', newPassword: '', confirmPassword: '' },
   redeem: { accessKey: '' },
   'course-picker': {},
+  address: { address: { address1: '200 Bay Street', city: 'Toronto', state: 'ON', country: 'CAN', postalCode: 'M5J 2J2' } },
 };
 
 /** Sample options for ui:options.optionsFrom lists (the course picker's products). */

@@ -13,6 +13,7 @@ export const FORM_TITLE: Record<FormName, string> = {
   password: 'gallery:Forms.password',
   redeem: 'gallery:Forms.redeem',
   'course-picker': 'gallery:Forms.course-picker',
+  address: 'gallery:Forms.address',
 };
 
 export const LANGUAGE_NAME: Record<Language, string> = {

@@ -1,4 +1,5 @@
 import type { ServerConfig } from '../config';
+import { fulfilmentSource } from '../vendors/fulfilment-source';
 
 /** The portal's runtime configuration, from the environment (GET /portal-config.json). */
 export function portalConfig(config: ServerConfig) {
@@ -13,10 +14,12 @@ export function portalConfig(config: ServerConfig) {
     functionKey: config.functionKey,
     services: { identity: config.publicOrigin, entitlements: config.publicOrigin, vendors: config.publicOrigin },
     sierraUrl: config.sierraUrl ?? null,
+    fulfilmentSource: fulfilmentSource(config.sierraUrl),
     sandboxOrigin: config.sandboxOrigin,
     partners: config.partners,
     flags: config.flags,
     redirectWhitelist: config.redirectWhitelist,
     links: config.links,
+    certificationFrame: config.certificationFrame,
   };
 }

@@ -16,21 +16,24 @@ export function strictTransportSecurity(origin: string): string | undefined {
  * The portal's Content-Security-Policy: scripts, styles, fonts and images from the portal's own
  * origin (and the support desk's chat widget from its origin; no 'unsafe-inline', no 'unsafe-eval'), calls to the portal's services and the
  * identity provider, forms posting to the portal, the provider and the partners' single sign-on,
- * and no framing of the portal.
+ * the certification partner's page as the only frame, and no framing of the portal.
  */
-export function contentSecurityPolicy(config: Pick<ServerConfig, 'issuer' | 'publicOrigin' | 'partners'>): string {
+export function contentSecurityPolicy(config: Pick<ServerConfig, 'issuer' | 'publicOrigin' | 'partners' | 'certificationFrame'>): string {
   const issuer = new URL(config.issuer).origin;
   const services = new URL(config.publicOrigin).origin;
   // The single sign-on launches that are form posts (exam delivery, support desk).
   const partnerForms = [...new Set([config.partners.pearsonVue, config.partners.zendesk].map((url) => new URL(url).origin))].join(' ');
   // The support desk's chat widget: its script and its stylesheet, from its own origin.
   const widget = new URL(config.partners.zendeskWidget).origin;
+  // The certification partner's page, the one frame the portal embeds.
+  const frame = new URL(config.certificationFrame.url).origin;
   return [
     "default-src 'self'",
     `script-src 'self' ${widget}`,
     `style-src 'self' ${widget}`,
     "img-src 'self' data:",
     "font-src 'self'",
+    `frame-src ${frame}`,
     `connect-src 'self' ${services} ${issuer}`,
     `form-action 'self' ${issuer} ${partnerForms}`,
     "frame-ancestors 'none'",
@@ -40,7 +43,7 @@ export function contentSecurityPolicy(config: Pick<ServerConfig, 'issuer' | 'pub
 }
 
 /** Every answer of the portal's origin: pages, files and the services' JSON alike. */
-export function registerSecurityHeaders(app: FastifyInstance, config: Pick<ServerConfig, 'issuer' | 'publicOrigin' | 'partners'>): void {
+export function registerSecurityHeaders(app: FastifyInstance, config: Pick<ServerConfig, 'issuer' | 'publicOrigin' | 'partners' | 'certificationFrame'>): void {
   const policy = contentSecurityPolicy(config);
   const hsts = strictTransportSecurity(config.publicOrigin);
   app.addHook('onSend', async (_request, reply) => {

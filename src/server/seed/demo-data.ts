@@ -201,6 +201,21 @@ export const demoAccounts: DemoAccount[] = [
     locale: 'en' as const,
     profile: profile(`${name}@example.com`, 'Robin', 'Tester', extra),
   })),
+  // Pending fulfilments for the browser tests of the address-verification banner, in each language.
+  ...(
+    [
+      [32, 'e2e.fulfilment', 'en'],
+      [33, 'e2e.fulfilment.ja', 'ja'],
+    ] as const
+  ).map(([n, name, locale]) => ({
+    id: uuid(n),
+    email: `${name}@example.com`,
+    password: E2E_PASSWORD,
+    givenName: 'Pat',
+    familyName: 'Parcel',
+    locale,
+    profile: profile(`${name}@example.com`, 'Pat', 'Parcel', { externalIds: { certMaster: `cm-10000${n}`, pearsonVue: `9000000${n}` } }, locale),
+  })),
 ];
 
 export interface DemoProduct {
@@ -338,6 +353,8 @@ export const demoLegacyAccounts = [
 export const demoFulfillments = [
   { id: uuid(3001), accountId: demoId(10), item: 'Printed certificate: Security Essentials' },
   { id: uuid(3002), accountId: demoId(10), item: 'Exam voucher card: Networking Essentials' },
+  { id: uuid(3003), accountId: demoId(32), item: 'Printed certificate: Cloud Foundations' },
+  { id: uuid(3004), accountId: demoId(33), item: 'Printed certificate: Cloud Foundations' },
 ];
 
 export const demoAnnouncements = [

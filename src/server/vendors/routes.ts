@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { errors, params, ref, typed } from '../http/schema-refs';
+import { fulfilmentSource } from './fulfilment-source';
 
 /** The vendors service's routes: partner tokens, fulfilment and exam-delivery candidates (spec section 7). */
 export async function vendorRoutes(app: FastifyInstance): Promise<void> {
@@ -8,7 +9,7 @@ export async function vendorRoutes(app: FastifyInstance): Promise<void> {
   const tags = ['vendors'];
 
   // Fulfilment: the certmetrics routes always, the sierra variant when SIERRA_URL is configured.
-  const fulfilmentSources = ['certmetrics', ...(config.sierraUrl && URL.canParse(config.sierraUrl) ? ['sierra'] : [])];
+  const fulfilmentSources = [...new Set(['certmetrics', fulfilmentSource(config.sierraUrl)])];
   for (const source of fulfilmentSources) {
     api.get(
       `/api/vendors/${source}/:id/pendingfulfillments`,

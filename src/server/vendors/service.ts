@@ -35,7 +35,8 @@ export function createVendorsService({ db, identity, schemas, config }: VendorsD
     async pendingFulfillments(caller: Caller, id: string) {
       const row = await identity.ownProfile(caller, id);
       const pending = await store.pendingFulfillments(db, row.account_id);
-      return { hasPendingFulfillments: pending.length > 0, fulfillments: pending };
+      const fulfillments = pending.map(({ created_at, ...rest }) => ({ ...rest, createdAt: new Date(created_at).toISOString() }));
+      return { hasPendingFulfillments: fulfillments.length > 0, fulfillments };
     },
 
     async releaseFulfillments(caller: Caller, body: { address: Record<string, unknown>; profileId: string }) {

@@ -96,6 +96,8 @@ describe('authentication and authorisation', () => {
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/redemptions/redeem', '/api/profiles/{id}', '/api/vendors/pearson/candidates']));
     const config = (await server.app.inject({ method: 'GET', url: '/portal-config.json' })).json();
     expect(config).toMatchObject({ authority: server.config.issuer, clientId: 'portal', services: { identity: server.config.publicOrigin } });
+    expect(config.certificationFrame).toEqual(server.config.certificationFrame);
+    expect(config.fulfilmentSource).toBe('certmetrics');
   });
 });
 

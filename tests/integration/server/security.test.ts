@@ -248,12 +248,27 @@ describe('security headers', () => {
     for (const directive of ["default-src 'self'", "script-src 'self'", "style-src 'self'", "frame-ancestors 'none'", "object-src 'none'", "base-uri 'none'"]) expect(policy).toContain(directive);
     expect(policy).toContain(new URL(server.config.issuer).origin);
     expect(policy).not.toMatch(/unsafe-inline|unsafe-eval/);
+    // The certification partner's page is the one frame the portal embeds.
+    expect(policy).toContain(`frame-src ${new URL(server.config.certificationFrame.url).origin}`);
+    expect(policy.match(/frame-src [^;]*/)?.[0].split(' ')).toHaveLength(2);
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
     expect(res.headers['strict-transport-security']).toBeUndefined();
     expect(strictTransportSecurity('https://portal.example')).toMatch(/^max-age=\d+/);
     expect(strictTransportSecurity('https://localhost:3443')).toBeUndefined();
     expect(strictTransportSecurity('http://portal.example')).toBeUndefined();
+  });
+});
+
+describe('certification frame settings', () => {
+  it('the frame is the sandbox page by default and its origin is the one accepted; the listed origins are parsed', () => {
+    const defaults = loadConfig({ SANDBOX_ORIGIN: 'https://sandbox.test:3004' }).certificationFrame;
+    expect(defaults).toEqual({ url: 'https://sandbox.test:3004/certmetrics/embedded', allowedOrigins: ['https://sandbox.test:3004'] });
+    const deployed = loadConfig({
+      CERTIFICATION_FRAME_URL: 'https://certs.provider.example/portal/embed',
+      CERTIFICATION_FRAME_ORIGINS: ' https://certs-dev.provider.example/ ,https://CERTS.provider.example:443/x',
+    }).certificationFrame;
+    expect(deployed).toEqual({ url: 'https://certs.provider.example/portal/embed', allowedOrigins: ['https://certs-dev.provider.example', 'https://certs.provider.example'] });
   });
 });
 

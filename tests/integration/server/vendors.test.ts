@@ -22,6 +22,8 @@ describe('vendors', () => {
     expect(pending.json()).toMatchObject({ hasPendingFulfillments: true, fulfillments: [expect.objectContaining({ status: 'pending' }), expect.anything()] });
     const sierra = await get(`/api/vendors/sierra/${who.profileId}/pendingfulfillments`, who);
     expect(sierra.json().hasPendingFulfillments).toBe(true);
+    // The portal is told to use the sierra routes.
+    expect((await server.app.inject({ method: 'GET', url: '/portal-config.json' })).json().fulfilmentSource).toBe('sierra');
 
     const invalid = await post('/api/vendors/certmetrics/releasefulfillments', { address: { ...address, postalCode: '12345' }, profileId: who.profileId }, who);
     expect(invalid.statusCode).toBe(400);
@@ -30,6 +32,23 @@ describe('vendors', () => {
     const released = await post('/api/vendors/certmetrics/releasefulfillments', { address, profileId: who.profileId }, who);
     expect(released.json()).toEqual({ released: 2 });
     expect((await get(`/api/vendors/certmetrics/${who.profileId}/pendingfulfillments`, who)).json()).toEqual({ hasPendingFulfillments: false, fulfillments: [] });
+  });
+
+  it("each pending item carries the time it was ordered; another account's items can be neither read nor released", async () => {
+    const owner = account(32);
+    const mine = (await get(`/api/vendors/certmetrics/${owner.profileId}/pendingfulfillments`, owner)).json();
+    expect(mine.fulfillments).toHaveLength(1);
+    expect(new Date(mine.fulfillments[0].createdAt).toISOString()).toBe(mine.fulfillments[0].createdAt);
+
+    for (const source of ['certmetrics', 'sierra']) {
+      const peek = await get(`/api/vendors/${source}/${owner.profileId}/pendingfulfillments`, learner);
+      expect([403, 404]).toContain(peek.statusCode);
+      const release = await post(`/api/vendors/${source}/releasefulfillments`, { address, profileId: owner.profileId }, learner);
+      expect([403, 404]).toContain(release.statusCode);
+    }
+    const verify = await post('/api/vendors/certmetrics/verifyaddress', { address, profileId: owner.profileId }, learner);
+    expect([403, 404]).toContain(verify.statusCode);
+    expect((await get(`/api/vendors/certmetrics/${owner.profileId}/pendingfulfillments`, owner)).json().fulfillments).toHaveLength(1);
   });
 
   it('verifies an address with the address rules', async () => {

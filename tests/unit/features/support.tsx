@@ -91,20 +91,24 @@ interface RenderOptions {
   path: string;
   flags?: Partial<PortalFlags>;
   lang?: 'en' | 'ja';
+  /** Other settings of /portal-config.json (partners, links, the sierra variant, the redirect whitelist...). */
+  config?: Partial<PortalConfig>;
+  /** The signed-in account (default ACCOUNT_ID). */
+  accountId?: string;
 }
 
 /** The page at `path` inside the providers the app gives it, with the profile already in the cache. */
-export function pageHarness(page: ReactNode, { profile, etag = '"1"', path, flags, lang = 'en' }: RenderOptions) {
+export function pageHarness(page: ReactNode, { profile, etag = '"1"', path, flags, lang = 'en', config, accountId = ACCOUNT_ID }: RenderOptions) {
   // sonner keeps its toasts in module state: start each page with none.
   toast.dismiss();
   const i18n = initI18n(lang);
   // The app's own query client, so pages run with the defaults they run with in the browser.
   const queryClient = createQueryClient();
-  queryClient.setQueryData(profileKeys.account(ACCOUNT_ID), { profile, etag });
+  queryClient.setQueryData(profileKeys.account(accountId), { profile, etag });
   const ui = (
     <I18nextProvider i18n={i18n}>
-      <PortalConfigContext.Provider value={portalConfig(flags)}>
-        <SessionContext.Provider value={{ accountId: ACCOUNT_ID }}>
+      <PortalConfigContext.Provider value={{ ...portalConfig(flags), ...config }}>
+        <SessionContext.Provider value={{ accountId }}>
           <QueryClientProvider client={queryClient}>
             <FormDefinitionsContext.Provider value={definitions}>
               <MemoryRouter initialEntries={[path]}>

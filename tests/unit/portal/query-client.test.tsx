@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../../src/portal/app/query-client';
 import { cmpRoleQueryOptions } from '../../../src/portal/clients/cmp-role';
 import { profileQueryOptions } from '../../../src/portal/clients/profile';
-import { announcementsQueryOptions } from '../../../src/portal/features/home/api/announcements';
+import { announcementsQueryOptions } from '../../../src/portal/clients/announcements';
 import { entitlementsQueryOptions } from '../../../src/portal/clients/entitlements';
 import { PortalToaster } from '../../../src/portal/ui/toast/toast';
 import { initTestI18n } from './i18n-for-tests';

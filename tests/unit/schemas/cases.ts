@@ -296,6 +296,14 @@ export const smallFormCases: Case[] = [
   ok('course-picker', 'a product id', []),
   c('course-picker', 'product id required', ['/productId', undefined], [['/productId', R]]),
   c('course-picker', 'product id must be a number', ['/productId', '1234'], [['/productId', R]]),
+  // The shipping address has the profile's address rules, at its own paths.
+  ok('address', 'a US address', []),
+  ok('address', 'a Canadian address', [['/address/country', 'CAN'], ['/address/state', 'ON'], ['/address/postalCode', 'K1A 0B1']]),
+  c('address', 'address required', ['/address', undefined], [['/address', R]]),
+  c('address', 'USA: 4-digit postal code', ['/address/postalCode', '6060'], [['/address/postalCode', 'Validation.InvalidPostalCode']]),
+  c('address', 'CAN: US postal code', [['/address/country', 'CAN'], ['/address/state', 'ON'], ['/address/postalCode', '60601']], [['/address/postalCode', 'Validation.InvalidPostalCode']]),
+  c('address', 'USA: state required', ['/address/state', ''], [['/address/state', R]]),
+  c('address', 'city of 33 characters', ['/address/city', 'c'.repeat(33)], [['/address/city', 'Validation.InvalidCity']]),
 ];
 
 export const allCases: Record<string, Case[]> = {

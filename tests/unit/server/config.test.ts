@@ -99,6 +99,8 @@ describe('configuration in development', () => {
     ['MAIL_FROM', 'nobody'],
     ['ALLOW_DEMO_DEFAULTS', 'everything'],
     ['METRICS_PORT', 'ninety'],
+    ['CERTIFICATION_FRAME_URL', 'javascript:alert(1)'],
+    ['CERTIFICATION_FRAME_ORIGINS', 'https://certs.example,not-an-origin'],
     ['DRAIN_DELAY_MS', '-5'],
     ['SHUTDOWN_TIMEOUT_MS', '0'],
   ])('refuses %s=%s with one line naming it', (variable, value) => {

@@ -8,6 +8,7 @@ import { CartIcon, ChevronIcon, HelpIcon } from '../../ui/brand/icons';
 import { SmartLink } from '../../ui/links/smart-link';
 import { DisclosureMenu } from '../../ui/menu/disclosure';
 import { cmpRoleLink } from './cmp-role-link';
+import { CERTIFICATION_ROUTES } from '../../ui/links/certification-routes';
 import { HEADER_LINKS } from './links';
 import { ProfileMenu } from './profile-menu';
 
@@ -40,10 +41,15 @@ export function Header() {
   const { data: role } = useCmpRole(profile?.id);
   const roleLink = cmpRoleLink(role);
   const store = configLink(config, HEADER_LINKS.store);
+  // With the certmetrics flag the menu opens the embedded certification routes; without it, the
+  // provider's configured sites.
   const certificationItems = [
-    { key: 'Header.Certification.MyExams', href: configLink(config, HEADER_LINKS.myExams) },
-    { key: 'Header.Certification.Certifications', href: configLink(config, HEADER_LINKS.certifications) },
-    { key: 'Header.Certification.ContinuingEducation', href: configLink(config, HEADER_LINKS.continuingEducation) },
+    { key: 'Header.Certification.MyExams', href: config.flags.certmetrics ? CERTIFICATION_ROUTES.exams : configLink(config, HEADER_LINKS.myExams) },
+    { key: 'Header.Certification.Certifications', href: config.flags.certmetrics ? CERTIFICATION_ROUTES.certifications : configLink(config, HEADER_LINKS.certifications) },
+    {
+      key: 'Header.Certification.ContinuingEducation',
+      href: config.flags.certmetrics ? CERTIFICATION_ROUTES.continuingEducation : configLink(config, HEADER_LINKS.continuingEducation),
+    },
   ].filter(hasHref);
   const helpItems = [
     { key: 'Header.Help.HelpCenter', href: configLink(config, HEADER_LINKS.helpCenter) },

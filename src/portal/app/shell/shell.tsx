@@ -3,6 +3,8 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useSearchParams } from 'react-router-dom';
 import { profileKeys, useProfile } from '../../clients/profile';
+import { AddressEditorProvider } from '../../features/fulfilment/address-editor';
+import { CertificationFrameHost } from './certification-frame-host';
 import { Footer } from './footer';
 import { Header } from './header';
 import { scheduleHashScroll } from './scroll';
@@ -15,17 +17,20 @@ export function Shell() {
   useHashScroll(location.hash, location.pathname);
   useCertMasterRefresh();
   return (
-    <div className="shell">
-      <a className="skip-link" href="#main">
-        {t('Header.SkipToContent')}
-      </a>
-      <Header />
-      <main id="main" className="shell__main" tabIndex={-1}>
-        <Outlet />
-      </main>
-      <Footer />
-      <SupportChat />
-    </div>
+    <AddressEditorProvider>
+      <div className="shell">
+        <a className="skip-link" href="#main">
+          {t('Header.SkipToContent')}
+        </a>
+        <Header />
+        <main id="main" className="shell__main" tabIndex={-1}>
+          <Outlet />
+        </main>
+        <CertificationFrameHost />
+        <Footer />
+        <SupportChat />
+      </div>
+    </AddressEditorProvider>
   );
 }
 

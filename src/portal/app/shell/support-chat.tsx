@@ -1,16 +1,26 @@
-import { useEffect } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePortalConfig } from '../../clients/config';
 import { useProfile } from '../../clients/profile';
 import { displayNameOf } from '../../ui/names';
+import { notifyError } from '../../ui/toast/toast';
+import { loadSupportChat, removeSupportChat } from './support-chat-loader';
 
 const TICKET_FORMS = ['AccessKeys', 'ExamVouchers', 'ExamScheduling', 'Certifications', 'ContinuingEducation', 'Courseware', 'Orders', 'Account', 'Other'] as const;
 
+type ChatState = 'idle' | 'loading' | 'ready';
+
 /**
  * The support desk's chat widget (spec section 9): the partner's own script, loaded from the
- * partner's origin (the page's policy admits that origin for scripts and styles, nothing inline).
+ * partner's origin (the page's policy admits that origin for scripts and styles, nothing inline),
+ * and only when the learner asks for it, so no partner code runs for learners who never need it.
  * It opens on the support team department with nine ticket forms, and the learner's name and email
  * prefilled read-only; the texts travel as data attributes, so the widget speaks the portal's language.
+ *
+ * Until then the portal shows its own button in the place of the widget's. The first press loads the
+ * script and opens the widget's panel through the widget's own toggle (which moves focus into the
+ * panel); the portal's button then goes away, leaving the widget's toggle as the only one, which is
+ * where the widget returns focus on Escape.
  */
 export function SupportChat() {
   const { t, i18n } = useTranslation('portal');
@@ -19,13 +29,13 @@ export function SupportChat() {
   const source = partners?.zendeskWidget;
   const name = displayNameOf(profile);
   const email = profile?.email ?? '';
+  const [state, setState] = useState<ChatState>('idle');
+  // Each load belongs to one set of texts and one learner; a load that finishes after they changed
+  // (or after the shell went away) is dropped.
+  const generation = useRef(0);
 
-  useEffect(() => {
-    if (!source || !URL.canParse(source) || !email) return;
-    const script = document.createElement('script');
-    script.src = new URL(source).href;
-    script.async = true;
-    Object.assign(script.dataset, {
+  const data = useMemo(
+    () => ({
       name,
       email,
       label: t('SupportChat.Open'),
@@ -37,12 +47,49 @@ export function SupportChat() {
       ticketFormLabel: t('SupportChat.TicketFormLabel'),
       ticketForms: TICKET_FORMS.map((form) => t(`SupportChat.TicketForms.${form}`)).join('|'),
       lang: i18n.language,
-    });
-    document.body.append(script);
-    return () => {
-      script.remove();
-      for (const element of document.querySelectorAll('[data-support-chat]')) element.remove();
-    };
-  }, [source, name, email, t, i18n.language]);
-  return null;
+    }),
+    [name, email, t, i18n.language],
+  );
+
+  // A widget loaded with other texts or for another learner would show stale words: take it out,
+  // and the portal's button comes back to load it afresh.
+  useEffect(
+    () => () => {
+      generation.current += 1;
+      removeSupportChat();
+      setState('idle');
+    },
+    [data],
+  );
+
+  if (!source || !URL.canParse(source) || !email || state === 'ready') return null;
+
+  const open = async () => {
+    if (state === 'loading') return;
+    const current = ++generation.current;
+    setState('loading');
+    try {
+      const toggle = await loadSupportChat(source, data);
+      if (current !== generation.current) return;
+      toggle.click();
+      setState('ready');
+    } catch (error) {
+      if (current !== generation.current) return;
+      removeSupportChat();
+      setState('idle');
+      notifyError(error);
+    }
+  };
+
+  return (
+    <button
+      type="button"
+      className="support-chat-launcher"
+      data-testid="support-chat-launcher"
+      aria-busy={state === 'loading' || undefined}
+      onClick={() => void open()}
+    >
+      {t('SupportChat.Open')}
+    </button>
+  );
 }

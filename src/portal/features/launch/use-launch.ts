@@ -4,7 +4,7 @@ import { usePortalConfig } from '../../clients/config';
 import { type Profile, useProfile } from '../../clients/profile';
 import { useAccountId } from '../../clients/session';
 import { notifyError } from '../../ui/toast/toast';
-import { fetchCertMetricsToken, fetchPearsonToken, fetchSkillableUrl, fetchZendeskToken } from './api/partner-tokens';
+import { fetchCertMetricsToken, fetchPearsonToken, fetchSkillableUrl, fetchZendeskToken } from '../../clients/partner-tokens';
 import { type Credential, credentialNeeded, type LaunchContext, type LaunchVendor, LaunchUnavailable, type Navigation, planLaunch, type SsoOptions } from './launch-plan';
 import { navigate } from './navigate';
 

@@ -9,7 +9,7 @@ import { Skeleton } from '../../ui/skeleton/skeleton';
 import { partitionEntitlements } from './entitlement-activity';
 import { MissingProductsHelper } from './components/missing-products-helper';
 import { type LaunchSlot, ProductList } from './components/product-list';
-import { EmptyList } from './components/training-card';
+import { EmptyList } from './components/empty-list';
 import './training.css';
 
 export interface TrainingProductsPageProps {
@@ -39,7 +39,7 @@ export function TrainingProductsPage({ redeem, fulfilmentBanner, launch }: Train
         {redeem ? <div className="training-page__actions">{redeem}</div> : null}
       </div>
       <p className="training-page__lead">{t('Page.Lead')}</p>
-      {fulfilmentBanner ? <section className="training-page__banner">{fulfilmentBanner}</section> : null}
+      {fulfilmentBanner ? <div className="training-page__banner">{fulfilmentBanner}</div> : null}
       {profileFailed || isError ? (
         <p role="alert">{t('List.LoadError')}</p>
       ) : isPending ? (

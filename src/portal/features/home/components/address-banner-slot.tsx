@@ -5,5 +5,6 @@ import type { ReactNode } from 'react';
  * The fulfilment feature fills it; with nothing pending it renders nothing.
  */
 export function AddressBannerSlot({ children }: { children?: ReactNode }) {
-  return children ? <section className="home__banner">{children}</section> : null;
+  // The banner decides whether it shows; an empty slot takes no room (styles.css).
+  return children ? <div className="home__banner">{children}</div> : null;
 }

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { useAnnouncements } from '../../../clients/announcements';
 import { Skeleton } from '../../../ui/skeleton/skeleton';
-import { useAnnouncements } from '../api/announcements';
 
 export function Announcements() {
   const { t, i18n } = useTranslation('home');
@@ -12,12 +13,17 @@ export function Announcements() {
       {isPending ? (
         <Skeleton lines={2} />
       ) : (
-        (data ?? []).map((announcement) => (
-          <article key={announcement.id} className="announcement">
-            <h3 className="announcement__heading">{announcement.heading}</h3>
-            <p className="announcement__message">{announcement.message}</p>
-          </article>
-        ))
+        <>
+          {(data ?? []).map((announcement) => (
+            <article key={announcement.id} className="announcement">
+              <h3 className="announcement__heading">{announcement.heading}</h3>
+              <p className="announcement__message">{announcement.message}</p>
+            </article>
+          ))}
+          <Link to="/announcements" className="announcements__all">
+            {t('Announcements.SeeAll')}
+          </Link>
+        </>
       )}
     </section>
   );

@@ -3,7 +3,7 @@ import * as Tooltip from '@radix-ui/react-tooltip';
 import { useTranslation } from 'react-i18next';
 import { vendorNameKey } from '../../../ui/vendors';
 import { type Entitlement, entitlementTitle } from '../entitlement-activity';
-import { formatDisplayDate } from '../format-date';
+import { formatDisplayDate } from '../../../ui/dates/format-date';
 import { MigrationNotice } from './migration-notice';
 
 /** What the single-sign-on feature puts on a product: its launch button (only for active items). */

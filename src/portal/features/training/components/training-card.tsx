@@ -1,12 +1,10 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { configLink, usePortalConfig } from '../../../clients/config';
-import { useEntitlements } from '../../../clients/entitlements';
 import { SmartLink } from '../../../ui/links/smart-link';
-import { Skeleton } from '../../../ui/skeleton/skeleton';
-import { partitionEntitlements } from '../entitlement-activity';
+import { ActiveProducts } from './active-products';
 import { MissingProductsHelper } from './missing-products-helper';
-import { type LaunchSlot, ProductList } from './product-list';
+import type { LaunchSlot } from './product-list';
 
 interface TrainingCardProps {
   profileId: string | undefined;
@@ -40,29 +38,5 @@ export function TrainingCard({ profileId, redeem, launch }: TrainingCardProps) {
       )}
       <MissingProductsHelper />
     </section>
-  );
-}
-
-function ActiveProducts({ profileId, store, launch }: { profileId: string | undefined; store: string | undefined; launch?: LaunchSlot }) {
-  const { t } = useTranslation('training');
-  const { data, isPending, isError } = useEntitlements(profileId);
-  if (isPending) return <Skeleton lines={3} />;
-  if (isError) return <p role="alert">{t('List.LoadError')}</p>;
-  const { active } = partitionEntitlements(data ?? [], new Date());
-  if (active.length === 0) return <EmptyList store={store} />;
-  return <ProductList active={active} launch={launch} />;
-}
-
-export function EmptyList({ store }: { store: string | undefined }) {
-  const { t } = useTranslation('training');
-  return (
-    <div className="training__empty">
-      <p>{t('List.Empty')}</p>
-      {store ? (
-        <SmartLink href={store} className="button button--secondary">
-          {t('List.BrowseStore')}
-        </SmartLink>
-      ) : null}
-    </div>
   );
 }

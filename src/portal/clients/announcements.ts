@@ -1,6 +1,13 @@
+/*
+ * Announcements in one language: the one query and its keys, shared by the home page's section and
+ * the announcements page.
+ *
+ * Use:
+ *   const { data, isPending, isError } = useAnnouncements(i18n.language);
+ * A failure shows the generic toast (the query client's default).
+ */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { request } from '../../../clients/client';
-import { homeKeys } from './query-keys';
+import { request } from './client';
 
 export interface Announcement {
   id: string | number;
@@ -8,12 +15,17 @@ export interface Announcement {
   message: string;
 }
 
+export const announcementKeys = {
+  all: ['announcements'] as const,
+  ofLanguage: (language: string) => ['announcements', language] as const,
+};
+
 export const fetchAnnouncements = (language: string) =>
   request<Announcement[]>('identity', `/api/announcements/?language=${encodeURIComponent(language)}`);
 
 export const announcementsQueryOptions = (language: string) =>
   queryOptions({
-    queryKey: homeKeys.announcements(language),
+    queryKey: announcementKeys.ofLanguage(language),
     queryFn: () => fetchAnnouncements(language),
   });
 

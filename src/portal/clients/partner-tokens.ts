@@ -1,5 +1,5 @@
-import { request } from '../../../clients/client';
-import type { ApiPearsonTokenResponse, ApiTokenResponse, ApiUrlResponse } from '../../../../generated/api-types';
+import { request } from './client';
+import type { ApiPearsonTokenResponse, ApiTokenResponse, ApiUrlResponse } from '../../generated/api-types';
 
 // The services' token routes (spec section 7), called at the moment of a launch and never cached:
 // each token is short-lived and single-use at the partner.

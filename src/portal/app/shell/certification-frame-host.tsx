@@ -1,0 +1,50 @@
+import { useEffect, useState } from 'react';
+import { matchPath, useLocation, useNavigate } from 'react-router-dom';
+import { usePortalConfig } from '../../clients/config';
+import { useProfile } from '../../clients/profile';
+import { CertificationFrame } from '../../features/certification/components/certification-frame';
+import { isCertificationSection } from '../../features/certification/frame-protocol';
+import { useAddressEditor } from '../../features/fulfilment/address-editor';
+import { PEARSON_ACTIONS } from '../../features/launch/launch-plan';
+import { useLaunch } from '../../features/launch/use-launch';
+
+/**
+ * The certification frame lives in the shell, not in a route: mounted on the first certification
+ * route and kept alive (hidden) on the others. Its two requests reach other features through the
+ * app: exam management is the exam-delivery partner's Manage Exams, the address editor is the
+ * fulfilment feature's modal.
+ */
+export function CertificationFrameHost() {
+  const { flags } = usePortalConfig();
+  const { pathname } = useLocation();
+  const match = matchPath('/certification/*', pathname);
+  const active = flags.certmetrics && match !== null;
+  const [mounted, setMounted] = useState(active);
+  useEffect(() => {
+    if (active) setMounted(true);
+  }, [active]);
+  const requested = match?.params['*'];
+  const [section, setSection] = useState(isCertificationSection(requested) ? requested : 'certifications');
+  useEffect(() => {
+    if (isCertificationSection(requested)) setSection(requested);
+  }, [requested]);
+
+  const manageExams = useManageExams();
+  const { openAddressEditor } = useAddressEditor();
+  if (!mounted) return null;
+  return <CertificationFrame active={active} section={section} onManageExams={manageExams} onEditAddress={openAddressEditor} />;
+}
+
+/** Manage Exams as the exams card does it: the exam form first without a candidate id; none when blocked. */
+function useManageExams() {
+  const { profile } = useProfile();
+  const { launch } = useLaunch();
+  const navigate = useNavigate();
+  return () => {
+    if (!profile) return;
+    // A blocked learner reads the suspension notice on the exams card.
+    if (profile.isBlocked) void navigate('/home');
+    else if (!profile.externalIds?.pearsonVue) void navigate('/profile/pearson');
+    else void launch('pearsonVue', { pearsonAction: PEARSON_ACTIONS.manage }, { id: 'manage', sameWindow: true });
+  };
+}
