@@ -81,6 +81,14 @@ test.describe('certification frame', () => {
     await expect(frameElement(page)).toBeVisible();
     await expect(main).toHaveAttribute('data-section-shown', 'exams');
     expect(await frame.evaluate(() => (window as unknown as { keptAlive?: boolean }).keptAlive)).toBe(true);
+
+    // The home page's certification card leads to the same frame.
+    const home = JSON.parse(readFileSync('locales/en/home.json', 'utf8')) as { Certification: { Open: string } };
+    await page.getByRole('link', { name: 'Home', exact: true }).first().click();
+    await page.getByRole('link', { name: home.Certification.Open }).click();
+    await expect(page).toHaveURL(/\/certification\/certifications$/);
+    await expect(main).toHaveAttribute('data-section-shown', 'certifications');
+    expect(await frame.evaluate(() => (window as unknown as { keptAlive?: boolean }).keptAlive)).toBe(true);
   });
 
   test("the frame's two requests move the portal; unknown shapes change nothing", async ({ page }) => {

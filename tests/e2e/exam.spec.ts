@@ -63,14 +63,15 @@ test.describe('exam-delivery form', () => {
   test('a blocked learner is sent to / with the suspension notice', async ({ page }) => {
     await page.setViewportSize(DESKTOP);
     await signIn(page, 'blocked@example.com', 'BlockedDemo2026', { path: '/profile/pearson' });
-    await expect(page.getByText('Your account is suspended from exam registration. Please contact Pearson VUE customer service.')).toBeVisible();
+    // The notice shows on the exams card (and, on the way, as a toast).
+    await expect(page.locator('#main').getByText('Your account is suspended from exam registration. Please contact Pearson VUE customer service.')).toBeVisible();
     await expect(page).toHaveURL(/\/home$/);
     await expect(field(page, 'givenName_firstName')).toHaveCount(0);
   });
 
   test('the blocked learner reads the notice in Japanese', async ({ page }) => {
     await signIn(page, 'blocked@example.com', 'BlockedDemo2026', { path: '/profile/pearson', lang: 'ja' });
-    await expect(page.getByText(/受験登録を停止されています/)).toBeVisible();
+    await expect(page.locator('#main').getByText(/受験登録を停止されています/)).toBeVisible();
   });
 
   for (const lang of ['en', 'ja'] as const) {

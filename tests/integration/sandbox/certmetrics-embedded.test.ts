@@ -1,23 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
-import { buildSandbox } from '../../../src/sandbox/app';
-import { loadSandboxConfig } from '../../../src/sandbox/config';
+import { describe, expect, it } from 'vitest';
 import { SignJWT } from 'jose';
 import { partnerJwt } from '../../../src/server/vendors/partner-tokens';
+import { PORTAL, useSandbox } from './harness';
 
 // The embedded certification page: served to be framed by the portal only, and its session route
 // answers a learner's records only for a token the services signed for the certification partner.
-const PORTAL = 'http://portal.test:3002';
-const config = loadSandboxConfig({ PUBLIC_ORIGIN: PORTAL, SANDBOX_ORIGIN: 'https://sandbox.test:3004' });
-let app: FastifyInstance;
-
-beforeAll(async () => {
-  app = buildSandbox(config);
-  await app.ready();
-});
-afterAll(async () => {
-  await app.close();
-});
+const sandbox = useSandbox();
+const { config } = sandbox;
 
 const token = (email: string, { secret = config.secrets.certMetrics, audience = 'certmetrics', issuer = PORTAL } = {}) =>
   partnerJwt(secret, { email, given_name: 'Alex', family_name: 'Rivera', external_id: 'account-1' }, { issuer, audience, subject: 'account-1' });
@@ -29,11 +18,11 @@ const expiredToken = () =>
     .setIssuedAt(Math.floor(Date.now() / 1000) - 600)
     .setExpirationTime(Math.floor(Date.now() / 1000) - 300)
     .sign(new TextEncoder().encode(config.secrets.certMetrics));
-const session = (body: unknown) => app.inject({ method: 'POST', url: '/certmetrics/embedded/session', payload: body as object });
+const session = (body: unknown) => sandbox.app.inject({ method: 'POST', url: '/certmetrics/embedded/session', payload: body as object });
 
 describe('embedded certification page', () => {
   it('may be framed by the portal alone, runs its own script and names the portal it listens to', async () => {
-    const response = await app.inject({ method: 'GET', url: '/certmetrics/embedded?section=exams' });
+    const response = await sandbox.app.inject({ method: 'GET', url: '/certmetrics/embedded?section=exams' });
     expect(response.statusCode).toBe(200);
     const policy = String(response.headers['content-security-policy']);
     expect(policy).toContain(`frame-ancestors 'self' ${PORTAL}`);
@@ -42,7 +31,7 @@ describe('embedded certification page', () => {
     expect(response.body).toContain(`data-portal-origin="${PORTAL}"`);
     expect(response.body).toContain('data-request="manage-exams"');
     expect(response.body).toContain('data-request="edit-address"');
-    const script = await app.inject({ method: 'GET', url: '/certmetrics/embedded.js' });
+    const script = await sandbox.app.inject({ method: 'GET', url: '/certmetrics/embedded.js' });
     expect(script.headers['content-type']).toContain('application/javascript');
     expect(script.body).toContain('event.origin !== portalOrigin');
   });

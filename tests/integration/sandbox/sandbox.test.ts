@@ -1,25 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
-import { buildSandbox } from '../../../src/sandbox/app';
-import { loadSandboxConfig } from '../../../src/sandbox/config';
+import { describe, expect, it } from 'vitest';
 import { partnerJwt, pearsonHash, zendeskJwt } from '../../../src/server/vendors/partner-tokens';
+import { PORTAL, useSandbox } from './harness';
 
-const PORTAL = 'http://portal.test:3002';
-const config = { ...loadSandboxConfig({ PUBLIC_ORIGIN: PORTAL, SANDBOX_ORIGIN: 'https://sandbox.test:3004' }) };
+const sandbox = useSandbox();
+const { config } = sandbox;
 const secrets = config.secrets;
-let app: FastifyInstance;
-
-beforeAll(async () => {
-  app = buildSandbox(config);
-  await app.ready();
-});
-afterAll(async () => {
-  await app.close();
-});
 
 const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
 const post = (url: string, fields: Record<string, string>, headers: Record<string, string> = {}) =>
-  app.inject({ method: 'POST', url, payload: form(fields), headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers } });
+  sandbox.app.inject({ method: 'POST', url, payload: form(fields), headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers } });
 const verdict = (html: string) => /data-valid="(true|false)"/.exec(html)?.[1];
 const received = (html: string, name: string) => new RegExp(`data-field="${name}">([^<]*)<`).exec(html)?.[1];
 
@@ -111,7 +100,7 @@ describe('Zendesk', () => {
     expect(response.headers.location).toBe('/zendesk/hc/articles/42');
     const cookie = String(response.headers['set-cookie']).split(';')[0] as string;
     expect(String(response.headers['set-cookie'])).toContain('HttpOnly');
-    const page = await app.inject({ method: 'GET', url: '/zendesk/hc/articles/42', headers: { cookie } });
+    const page = await sandbox.app.inject({ method: 'GET', url: '/zendesk/hc/articles/42', headers: { cookie } });
     expect(verdict(page.body)).toBe('true');
     expect(received(page.body, 'email')).toBe('learner@example.com');
     expect(received(page.body, 'name')).toBe('Alex Rivera');
@@ -135,8 +124,8 @@ describe('Zendesk', () => {
   });
 
   it('shows the help centre as not signed in without its cookie, and serves the widget files', async () => {
-    expect(verdict((await app.inject({ method: 'GET', url: '/zendesk/hc' })).body)).toBe('false');
-    const widget = await app.inject({ method: 'GET', url: '/zendesk/widget.js' });
+    expect(verdict((await sandbox.app.inject({ method: 'GET', url: '/zendesk/hc' })).body)).toBe('false');
+    const widget = await sandbox.app.inject({ method: 'GET', url: '/zendesk/widget.js' });
     expect(widget.statusCode).toBe(200);
     expect(widget.headers['content-type']).toContain('application/javascript');
     expect(widget.headers['cross-origin-resource-policy']).toBe('cross-origin');
@@ -148,11 +137,11 @@ describe('CertMetrics and Skillable', () => {
     partnerJwt(secret, { email: 'learner@example.com', name: 'Alex', given_name: 'Alex', family_name: 'Rivera', external_id: 'account-1' }, { issuer, audience, subject: 'account-1' });
 
   it('accepts their own tokens and shows the claims and ReturnUrl', async () => {
-    const cm = await app.inject({ method: 'GET', url: `/certmetrics/sso?token=${await token(secrets.certMetrics, 'certmetrics')}&ReturnUrl=${encodeURIComponent('https://x.test/y')}` });
+    const cm = await sandbox.app.inject({ method: 'GET', url: `/certmetrics/sso?token=${await token(secrets.certMetrics, 'certmetrics')}&ReturnUrl=${encodeURIComponent('https://x.test/y')}` });
     expect(verdict(cm.body)).toBe('true');
     expect(received(cm.body, 'email')).toBe('learner@example.com');
     expect(received(cm.body, 'ReturnUrl')).toBe('https://x.test/y');
-    const lab = await app.inject({ method: 'GET', url: `/skillable/sso?token=${await token(secrets.skillable, 'skillable')}` });
+    const lab = await sandbox.app.inject({ method: 'GET', url: `/skillable/sso?token=${await token(secrets.skillable, 'skillable')}` });
     expect(verdict(lab.body)).toBe('true');
   });
 
@@ -161,7 +150,7 @@ describe('CertMetrics and Skillable', () => {
     ['another audience', () => token(secrets.certMetrics, 'skillable')],
     ['another issuer', () => token(secrets.certMetrics, 'certmetrics', 'https://evil.example')],
   ])('refuses a CertMetrics token with %s', async (_case, make) => {
-    const response = await app.inject({ method: 'GET', url: `/certmetrics/sso?token=${await make()}` });
+    const response = await sandbox.app.inject({ method: 'GET', url: `/certmetrics/sso?token=${await make()}` });
     expect(response.statusCode).toBe(401);
     expect(verdict(response.body)).toBe('false');
   });
@@ -175,11 +164,11 @@ describe('CertMetrics and Skillable', () => {
       .setIssuedAt(Math.floor(Date.now() / 1000) - 600)
       .setExpirationTime(Math.floor(Date.now() / 1000) - 300)
       .sign(new TextEncoder().encode(secrets.skillable));
-    expect((await app.inject({ method: 'GET', url: `/skillable/sso?token=${expired}` })).statusCode).toBe(401);
+    expect((await sandbox.app.inject({ method: 'GET', url: `/skillable/sso?token=${expired}` })).statusCode).toBe(401);
   });
 
   it('refuses a ReturnUrl that is not an absolute http(s) URL', async () => {
-    const response = await app.inject({ method: 'GET', url: `/certmetrics/sso?token=${await token(secrets.certMetrics, 'certmetrics')}&ReturnUrl=javascript:alert(1)` });
+    const response = await sandbox.app.inject({ method: 'GET', url: `/certmetrics/sso?token=${await token(secrets.certMetrics, 'certmetrics')}&ReturnUrl=javascript:alert(1)` });
     expect(verdict(response.body)).toBe('false');
   });
 });
@@ -197,7 +186,7 @@ describe('plain partners', () => {
     ['/gutenberg/', 'gutenberg', null, null],
     ['/populi/', 'populi', null, null],
   ])('%s is valid', async (url, partner, name, value) => {
-    const response = await app.inject({ method: 'GET', url });
+    const response = await sandbox.app.inject({ method: 'GET', url });
     expect(response.statusCode).toBe(200);
     expect(response.body).toContain(`data-partner="${partner}"`);
     expect(verdict(response.body)).toBe('true');
@@ -207,7 +196,7 @@ describe('plain partners', () => {
   it.each(['/certmaster/productviewer/%3Cscript%3E/default', '/cmp/?classroom=%22%3E%3Cx', '/canvas/?return_to=javascript:alert(1)', '/certmaster/elsewhere'])(
     '%s is refused',
     async (url) => {
-      const response = await app.inject({ method: 'GET', url });
+      const response = await sandbox.app.inject({ method: 'GET', url });
       expect(response.statusCode).toBeGreaterThanOrEqual(400);
       expect(verdict(response.body)).toBe('false');
       expect(response.body).not.toMatch(/<script|"><x/);
