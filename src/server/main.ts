@@ -1,9 +1,11 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { pino } from 'pino';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db';
 import { startIdentityProvider } from './idp';
+import { loggerOptions } from './http/logging';
 import { createRequestMetrics, startMetricsServer } from './http/metrics';
 import { compiled } from './runtime-files';
 import { gracefulShutdown, newLifecycle } from './shutdown';
@@ -15,13 +17,15 @@ async function main(): Promise<void> {
   if (config.production && !compiled) {
     throw new ConfigError('NODE_ENV', 'is production: run the compiled server (npm run build, then node dist/server/main.js), not the TypeScript source');
   }
+  // The identity provider and start-up write JSON lines with the app's options (redaction included).
+  const log = pino(loggerOptions(config));
   const database = await openDatabase(config);
   if (config.seedOnStart && !(await isSeeded(database.db))) {
     const counts = await seedDemoData(database.db);
-    console.info(JSON.stringify({ level: 'info', msg: 'demo data seeded', ...counts }));
+    log.info(counts, 'demo data seeded');
   }
 
-  const idp = await startIdentityProvider({ config, database });
+  const idp = await startIdentityProvider({ config, database, log: log.child({ component: 'identity-provider' }) });
   // The provider may pick its own port (IDP_PORT=0): tokens carry the issuer it reports.
   config = { ...config, issuer: idp.issuer };
 
