@@ -40,7 +40,7 @@ async function productionEnv(dataDir: string): Promise<Record<string, string>> {
     SKILLABLE_SECRET: secret(),
     SMTP_URL: 'smtp://127.0.0.1:2525',
     SEED_ON_START: 'false',
-    DRAIN_DELAY_MS: '500',
+    DRAIN_DELAY_MS: '2000',
     METRICS_PORT: String(metricsPort),
   };
 }

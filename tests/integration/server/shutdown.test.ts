@@ -11,8 +11,9 @@ import { gracefulShutdown, newLifecycle } from '../../../src/server/shutdown';
 // SIGTERM's plan on the real app and database: readiness turns 503 first, a request in flight
 // finishes, and the database closes only after it.
 
-const SLOW_MS = 900;
-const DRAIN_DELAY_MS = 300;
+const SLOW_MS = 2500;
+// Generous, so a loaded machine still asks its questions while the listener is open.
+const DRAIN_DELAY_MS = 1500;
 const quiet = { info: () => {}, error: () => {} };
 
 let app: FastifyInstance;
