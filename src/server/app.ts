@@ -10,6 +10,8 @@ import { galleryRoutes } from './forms/gallery-routes';
 import { authenticatedScope, createAuthenticator, denyByDefault, publicScope, type KeySource } from './http/auth';
 import { registerErrorHandling, sendError } from './http/errors';
 import { registerInputGuard } from './http/input-guard';
+import { loggerOptions, type LogStream } from './http/logging';
+import { registerRequestMetrics, type RequestMetrics } from './http/metrics';
 import { registerSecurityHeaders } from './http/security-headers';
 import { portalConfig } from './http/portal-config';
 import { SchemaRegistry } from './http/schema-registry';
@@ -18,6 +20,7 @@ import { identityRoutes } from './identity/routes';
 import { createMailer, type Mailer } from './mail/mailer';
 import { outboxRoutes } from './mail/outbox-routes';
 import { createServices } from './services';
+import { newLifecycle, type Lifecycle } from './shutdown';
 import { vendorRoutes } from './vendors/routes';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -32,7 +35,13 @@ export interface AppOptions {
   /** Serve the built portal and schemas/ (the server process does; route tests do not). */
   serveStatic?: boolean;
   logger?: boolean | Record<string, unknown>;
+  /** Request counts and latency per route (served by main.ts on METRICS_PORT). */
+  metrics?: RequestMetrics;
+  /** Where the log lines go instead of stdout (tests read them). */
+  logStream?: LogStream;
   schemas?: SchemaRegistry;
+  /** Set draining by the graceful shutdown: readiness then answers 503 while requests finish. */
+  lifecycle?: Lifecycle;
 }
 
 /** `api/redeem-request.schema.json` -> `RedeemRequest`. */
@@ -57,8 +66,9 @@ function stripValidationKeywords<T>(document: T): T {
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
+  const lifecycle = options.lifecycle ?? newLifecycle();
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel },
+    logger: options.logger ?? loggerOptions(config, options.logStream),
     trustProxy: true,
     // A request id taken from x-request-id when it looks like one, else made; every log line of the
     // request carries it, and the answer returns it.
@@ -78,10 +88,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const mailer = options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db });
   app.decorate('services', createServices({ config, db: database.db, schemas, mailer }));
   app.decorateRequest('caller', null as never);
+  if (options.metrics) registerRequestMetrics(app, options.metrics);
   registerInputGuard(app);
   registerSecurityHeaders(app, config);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    // While draining, each answer ends its keep-alive connection, so the listener can close as
+    // soon as the requests in flight are answered instead of waiting out idle connections.
+    if (lifecycle.draining) reply.header('connection', 'close');
   });
 
   // Requests are validated by the same Ajv (and files) as the forms; responses are sent as is.
@@ -150,8 +164,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       },
     },
     async (_request, reply) => {
-      const state = await readiness(database);
       reply.header('cache-control', 'no-store');
+      if (lifecycle.draining) return reply.status(503).send({ status: 'not-ready', reason: 'shutting down' });
+      const state = await readiness(database);
       return state.ready ? { status: 'ready' } : reply.status(503).send({ status: 'not-ready', reason: state.reason });
     },
   );

@@ -1,5 +1,9 @@
-import { resolve } from 'node:path';
-import { partnerSettings, type PartnerSecrets } from '../shared/partners';
+import { join, resolve } from 'node:path';
+import { DEMO_PARTNER_SECRETS, partnerSettings, type PartnerSecrets } from '../shared/partners';
+import { envReader, type EnvReader } from './config-reader';
+import { projectRoot } from './runtime-files';
+
+export { ConfigError } from './config-reader';
 
 // Every setting of the reference services comes from the environment; README.md lists them.
 export interface ServerConfig {
@@ -56,6 +60,14 @@ export interface ServerConfig {
   links: PortalLinks;
   /** Other origins a portal may call /api from (the Vite dev server by default). */
   corsOrigins: string[];
+  /** On SIGTERM: time readiness answers 503 before the listeners close, for a load balancer to notice. */
+  drainDelayMs: number;
+  /** On SIGTERM: the process exits with 1 if closing takes longer than this. */
+  shutdownTimeoutMs: number;
+  /** Port of the Prometheus metrics listener (GET /metrics); none when unset. */
+  metricsPort: number | undefined;
+  /** Address the metrics listener binds to (loopback unless told). */
+  metricsHost: string;
   /** The certification partner's embedded page and the origins whose messages the portal accepts. */
   certificationFrame: CertificationFrameConfig;
 }
@@ -83,9 +95,9 @@ export interface PartnerUrls {
 /** /help with a return_to page of the support desk's help centre. */
 const helpLink = (sandboxOrigin: string, path: string) => `/help?${new URLSearchParams({ returnto: new URL(path, sandboxOrigin).href })}`;
 
-/** PARTNER_<NAME>_URL or the sandbox's page for that partner. */
-function partnerUrls(env: NodeJS.ProcessEnv, sandboxOrigin: string): PartnerUrls {
-  const at = (name: string, path: string) => env[`PARTNER_${name}_URL`] || new URL(path, sandboxOrigin).href;
+/** PARTNER_<NAME>_URL (an http(s) URL) or the sandbox's page for that partner. */
+function partnerUrls(read: EnvReader, sandboxOrigin: string): PartnerUrls {
+  const at = (name: string, path: string) => read.url(`PARTNER_${name}_URL`, HTTP)?.href ?? new URL(path, sandboxOrigin).href;
   return {
     pearsonVue: at('PEARSON', '/pearson/sso'),
     zendesk: at('ZENDESK', '/zendesk/access/jwt'),
@@ -102,16 +114,20 @@ function partnerUrls(env: NodeJS.ProcessEnv, sandboxOrigin: string): PartnerUrls
 }
 
 /**
- * CERTIFICATION_FRAME_URL (the sandbox's embedded page by default) and CERTIFICATION_FRAME_ORIGINS
- * (comma-separated; the frame's own origin by default). Origins are compared as parsed origins.
+ * CERTIFICATION_FRAME_URL (an http(s) URL, or a path on the sandbox; the sandbox's embedded page by
+ * default) and CERTIFICATION_FRAME_ORIGINS (comma-separated origins; the frame's own origin by
+ * default). Origins are compared as parsed origins.
  */
-function certificationFrame(env: NodeJS.ProcessEnv, sandboxOrigin: string): CertificationFrameConfig {
-  const url = new URL(env.CERTIFICATION_FRAME_URL || '/certmetrics/embedded', sandboxOrigin);
-  const listed = (env.CERTIFICATION_FRAME_ORIGINS ?? '')
-    .split(',')
-    .map((entry) => entry.trim())
-    .filter(Boolean)
-    .map((entry) => new URL(entry).origin);
+function certificationFrame(read: EnvReader, sandboxOrigin: string): CertificationFrameConfig {
+  const given = read.optional('CERTIFICATION_FRAME_URL');
+  const url = given === undefined || given.startsWith('/') ? new URL(given ?? '/certmetrics/embedded', sandboxOrigin) : read.url('CERTIFICATION_FRAME_URL', HTTP);
+  if (!url) return read.fail('CERTIFICATION_FRAME_URL', 'must be an http(s) URL or a path');
+  // Each entry is read as a URL and reduced to its origin (a trailing path is the provider's business).
+  const listed = read.list('CERTIFICATION_FRAME_ORIGINS', '', (entry) => {
+    const parsed = URL.canParse(entry) ? new URL(entry) : undefined;
+    if (!parsed || !HTTP.includes(parsed.protocol)) read.fail('CERTIFICATION_FRAME_ORIGINS', `must list http(s) origins, got ${JSON.stringify(entry)}`);
+    return parsed?.origin ?? '';
+  });
   return { url: url.href, allowedOrigins: listed.length > 0 ? [...new Set(listed)] : [url.origin] };
 }
 
@@ -127,90 +143,148 @@ export interface PortalLinks {
   examsSupport: string;
 }
 
-const flag = (value: string | undefined, fallback: boolean): boolean =>
-  value === undefined || value === '' ? fallback : ['1', 'true', 'on', 'yes'].includes(value.toLowerCase());
+const HTTP = ['http:', 'https:'];
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+const HEADER_NAME = /^[A-Za-z0-9-]{1,64}$/;
+const EMAIL = /^[^\s@]+@[^\s@]+$/;
 
-const int = (value: string | undefined, fallback: number): number => {
-  const n = value ? Number.parseInt(value, 10) : Number.NaN;
-  return Number.isFinite(n) ? n : fallback;
-};
+/** Development defaults production refuses unless ALLOW_DEMO_DEFAULTS names them (or says `all`). */
+export const DEMO_DEFAULTS = ['function-key', 'partner-secrets', 'social-signin', 'outbox', 'seed'] as const;
+export type DemoDefault = (typeof DEMO_DEFAULTS)[number];
+export const DEMO_FUNCTION_KEY = 'local-development-function-key';
 
+/** A link the portal shows: an absolute http(s) URL, or a path on the portal's own origin. */
+function link(read: EnvReader, name: string, fallback: string): string {
+  const value = read.optional(name);
+  if (value === undefined) return fallback;
+  if (value.startsWith('/') && !value.startsWith('//') && !value.includes('\\')) return value;
+  return read.url(name, HTTP)?.href ?? fallback;
+}
+
+/** A host (with an optional port) as the URL parser reads it, e.g. `shop.example` or `localhost:3002`. */
+function hostOf(read: EnvReader, name: string) {
+  return (item: string): string => {
+    const host = URL.canParse(`https://${item}`) ? new URL(`https://${item}`).host : undefined;
+    if (!host || host !== item.toLowerCase()) read.fail(name, `must list hosts (host or host:port), got ${JSON.stringify(item)}`);
+    return item.toLowerCase();
+  };
+}
+
+/**
+ * Every setting, read and checked once at start: a missing or malformed value throws a ConfigError
+ * naming the variable (main.ts prints that one line and exits 1). With NODE_ENV=production the
+ * development defaults are refused unless ALLOW_DEMO_DEFAULTS allows them.
+ */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
-  const port = int(env.PORT, 3002);
-  const idpPort = int(env.IDP_PORT, 3443);
-  const sandboxPort = int(env.SANDBOX_PORT, 3004);
-  const host = env.HOST ?? 'localhost';
-  const publicOrigin = env.PUBLIC_ORIGIN ?? `http://${host}:${port}`;
-  const sandboxOrigin = env.SANDBOX_ORIGIN ?? `https://${host}:${sandboxPort}`;
+  const read = envReader(env);
+  const production = read.raw('NODE_ENV') === 'production';
+  const allowed = new Set(
+    read.list('ALLOW_DEMO_DEFAULTS', '', (item) => {
+      if (item !== 'all' && !(DEMO_DEFAULTS as readonly string[]).includes(item)) {
+        read.fail('ALLOW_DEMO_DEFAULTS', `must list some of ${DEMO_DEFAULTS.join(', ')} (or all), got ${JSON.stringify(item)}`);
+      }
+      return item;
+    }),
+  );
+  const allows = (item: DemoDefault) => !production || allowed.has('all') || allowed.has(item);
+  const refuse = (name: string, item: DemoDefault, what: string): never =>
+    read.fail(name, `${what}: production refuses it (set your own, or ALLOW_DEMO_DEFAULTS=${item})`);
+
+  const port = read.port('PORT', 3002);
+  const idpPort = read.port('IDP_PORT', 3443);
+  const sandboxPort = read.port('SANDBOX_PORT', 3004);
+  const host = read.string('HOST', 'localhost');
+  // The name or address the servers listen on; an IPv6 address is bracketed in URLs.
+  const hostPart = host.includes(':') ? `[${host}]` : host;
+  if (!URL.canParse(`http://${hostPart}`) || new URL(`http://${hostPart}`).port !== '') read.fail('HOST', `must be a host name or IP address, got ${JSON.stringify(host)}`);
+  const publicOrigin = read.origin('PUBLIC_ORIGIN', `http://${hostPart}:${port}`);
+  const sandboxOrigin = read.origin('SANDBOX_ORIGIN', `https://${hostPart}:${sandboxPort}`);
+
+  const functionKey = read.string('FUNCTION_KEY', DEMO_FUNCTION_KEY);
+  if (functionKey === DEMO_FUNCTION_KEY && !allows('function-key')) refuse('FUNCTION_KEY', 'function-key', 'is unset or the development key');
+  for (const [name, demo] of Object.entries(DEMO_PARTNER_SECRETS)) {
+    if ((read.optional(name) ?? demo) === demo && !allows('partner-secrets')) refuse(name, 'partner-secrets', 'is unset or the development secret');
+  }
+  const smtpUrl = read.url('SMTP_URL', ['smtp:', 'smtps:']) ? read.raw('SMTP_URL') : undefined;
+  if (!smtpUrl && !allows('outbox')) refuse('SMTP_URL', 'outbox', 'is unset, which keeps mail in the development outbox');
+  const demoSocialSignIn = read.bool('DEMO_SOCIAL_SIGNIN', !production);
+  if (demoSocialSignIn && !allows('social-signin')) refuse('DEMO_SOCIAL_SIGNIN', 'social-signin', 'turns on the demo social sign-in stand-in');
+  const seedOnStart = read.bool('SEED_ON_START', !production);
+  if (seedOnStart && !allows('seed')) refuse('SEED_ON_START', 'seed', 'seeds the demo accounts and keys');
+
+  const functionKeyHeader = read.string('FUNCTION_KEY_HEADER', 'x-functions-key');
+  if (!HEADER_NAME.test(functionKeyHeader)) read.fail('FUNCTION_KEY_HEADER', `must be a header name (letters, digits, -), got ${JSON.stringify(functionKeyHeader)}`);
+  const mailFrom = read.string('MAIL_FROM', 'no-reply@portal.localhost');
+  if (!EMAIL.test(mailFrom)) read.fail('MAIL_FROM', `must be an e-mail address, got ${JSON.stringify(mailFrom)}`);
   const shared = partnerSettings(env);
   return {
     port,
     idpPort,
     sandboxPort,
     host,
-    dataDir: resolve(env.DATA_DIR ?? '.data'),
-    databaseUrl: env.DATABASE_URL || undefined,
+    dataDir: resolve(read.string('DATA_DIR', '.data')),
+    databaseUrl: read.url('DATABASE_URL', ['postgres:', 'postgresql:']) ? read.raw('DATABASE_URL') : undefined,
     publicOrigin,
-    issuer: env.OIDC_ISSUER ?? `https://${host}:${idpPort}`,
-    clientId: env.OIDC_CLIENT_ID ?? 'portal',
-    apiAudience: env.API_AUDIENCE ?? 'urn:certification-portal:api',
-    bearerToken: env.BEARER_TOKEN === 'id' ? 'id' : 'access',
-    functionKey: env.FUNCTION_KEY ?? 'local-development-function-key',
-    functionKeyHeader: env.FUNCTION_KEY_HEADER ?? 'x-functions-key',
-    smtpUrl: env.SMTP_URL || undefined,
-    mailFrom: env.MAIL_FROM ?? 'no-reply@portal.localhost',
-    sierraUrl: env.SIERRA_URL || undefined,
+    // MSAL accepts only an https authority (auth-notes).
+    issuer: read.url('OIDC_ISSUER', ['https:'])?.href.replace(/\/$/, '') ?? `https://${hostPart}:${idpPort}`,
+    clientId: read.string('OIDC_CLIENT_ID', 'portal'),
+    apiAudience: read.string('API_AUDIENCE', 'urn:certification-portal:api'),
+    bearerToken: read.oneOf('BEARER_TOKEN', ['access', 'id'], 'access'),
+    functionKey,
+    functionKeyHeader,
+    smtpUrl,
+    mailFrom,
+    sierraUrl: read.url('SIERRA_URL', HTTP)?.href,
     partnerSecrets: shared.secrets,
     flags: {
-      certmetrics: flag(env.FLAG_CERTMETRICS, true),
-      learningSystems: flag(env.FLAG_LEARNING_SYSTEMS, true),
-      odp: flag(env.FLAG_ODP, true),
-      pearson: flag(env.FLAG_PEARSON, true),
-      privo: flag(env.FLAG_PRIVO, true),
+      certmetrics: read.bool('FLAG_CERTMETRICS', true),
+      learningSystems: read.bool('FLAG_LEARNING_SYSTEMS', true),
+      odp: read.bool('FLAG_ODP', true),
+      pearson: read.bool('FLAG_PEARSON', true),
+      privo: read.bool('FLAG_PRIVO', true),
     },
-    redirectWhitelist: (
-      env.REDIRECT_WHITELIST ??
-      'test.certification.example,prep.certification.example,shop.certification.example,localhost:44397,localhost:3002'
-    )
-      .split(',')
-      .map((h) => h.trim())
-      .filter(Boolean),
-    logLevel: env.LOG_LEVEL ?? 'info',
-    seedOnStart: flag(env.SEED_ON_START, true),
-    demoSocialSignIn: flag(env.DEMO_SOCIAL_SIGNIN, env.NODE_ENV !== 'production'),
-    production: env.NODE_ENV === 'production',
+    redirectWhitelist: read.list(
+      'REDIRECT_WHITELIST',
+      'test.certification.example,prep.certification.example,shop.certification.example,localhost:44397,localhost:3002',
+      hostOf(read, 'REDIRECT_WHITELIST'),
+    ),
+    logLevel: read.oneOf('LOG_LEVEL', LOG_LEVELS, 'info'),
+    seedOnStart,
+    demoSocialSignIn,
+    production,
     sandboxOrigin,
-    startSandbox: flag(env.SANDBOX, true),
-    partners: partnerUrls(env, sandboxOrigin),
+    startSandbox: read.bool('SANDBOX', true),
+    partners: partnerUrls(read, sandboxOrigin),
     pearsonClientCode: shared.pearsonClientCode,
-    pearsonSessionTimeout: int(env.PEARSON_SESSION_TIMEOUT, 30),
-    keyGuessLimit: int(env.KEY_GUESS_LIMIT, 20),
-    keyGuessWindowMs: int(env.KEY_GUESS_WINDOW_MS, 15 * 60 * 1000),
-    linkAttemptLimit: int(env.LINK_ATTEMPT_LIMIT, 10),
-    linkAttemptWindowMs: int(env.LINK_ATTEMPT_WINDOW_MS, 15 * 60 * 1000),
-    portalDir: resolve(env.PORTAL_DIR ?? 'dist/portal'),
-    schemasDir: resolve(env.SCHEMAS_DIR ?? 'schemas'),
+    pearsonSessionTimeout: read.count('PEARSON_SESSION_TIMEOUT', 30),
+    keyGuessLimit: read.count('KEY_GUESS_LIMIT', 20),
+    keyGuessWindowMs: read.count('KEY_GUESS_WINDOW_MS', 15 * 60 * 1000),
+    linkAttemptLimit: read.count('LINK_ATTEMPT_LIMIT', 10),
+    linkAttemptWindowMs: read.count('LINK_ATTEMPT_WINDOW_MS', 15 * 60 * 1000),
+    portalDir: resolve(read.string('PORTAL_DIR', join(projectRoot, 'dist/portal'))),
+    schemasDir: resolve(read.string('SCHEMAS_DIR', join(projectRoot, 'schemas'))),
     links: {
-      store: env.LINK_STORE ?? 'https://shop.certification.example',
+      store: link(read, 'LINK_STORE', 'https://shop.certification.example'),
       // The help menu signs the learner in to the support desk through /help (its pages are on the
       // support desk's own origin, the sandbox by default).
-      helpCenter: env.LINK_HELP_CENTER ?? '/help',
-      contactSupport: env.LINK_CONTACT_SUPPORT ?? helpLink(sandboxOrigin, '/zendesk/hc/requests/new'),
-      community: env.LINK_COMMUNITY ?? helpLink(sandboxOrigin, '/zendesk/hc/community'),
-      legal: env.LINK_LEGAL ?? 'https://www.certification.example/legal',
+      helpCenter: link(read, 'LINK_HELP_CENTER', '/help'),
+      contactSupport: link(read, 'LINK_CONTACT_SUPPORT', helpLink(sandboxOrigin, '/zendesk/hc/requests/new')),
+      community: link(read, 'LINK_COMMUNITY', helpLink(sandboxOrigin, '/zendesk/hc/community')),
+      legal: link(read, 'LINK_LEGAL', 'https://www.certification.example/legal'),
       certification: {
-        home: env.LINK_CERTIFICATION ?? 'https://www.certification.example/certifications',
-        continuingEducation: env.LINK_CONTINUING_EDUCATION ?? 'https://www.certification.example/continuing-education',
-        verify: env.LINK_VERIFY_CERTIFICATION ?? 'https://verify.certification.example',
+        home: link(read, 'LINK_CERTIFICATION', 'https://www.certification.example/certifications'),
+        continuingEducation: link(read, 'LINK_CONTINUING_EDUCATION', 'https://www.certification.example/continuing-education'),
+        verify: link(read, 'LINK_VERIFY_CERTIFICATION', 'https://verify.certification.example'),
       },
-      exams: env.LINK_EXAMS ?? 'https://test.certification.example',
-      examsSupport: env.LINK_EXAMS_SUPPORT ?? 'https://test.certification.example/customer-service',
+      exams: link(read, 'LINK_EXAMS', 'https://test.certification.example'),
+      examsSupport: link(read, 'LINK_EXAMS_SUPPORT', 'https://test.certification.example/customer-service'),
     },
     // The Vite dev server's origin is allowed (CORS, sign-in redirects) in development only.
-    certificationFrame: certificationFrame(env, sandboxOrigin),
-    corsOrigins: (env.CORS_ORIGINS ?? (env.NODE_ENV === 'production' ? '' : 'http://localhost:5173'))
-      .split(',')
-      .map((o) => o.trim())
-      .filter(Boolean),
+    drainDelayMs: read.millis('DRAIN_DELAY_MS', 0),
+    shutdownTimeoutMs: read.count('SHUTDOWN_TIMEOUT_MS', 15_000),
+    metricsPort: read.optional('METRICS_PORT') === undefined ? undefined : read.port('METRICS_PORT', 0),
+    metricsHost: read.string('METRICS_HOST', '127.0.0.1'),
+    certificationFrame: certificationFrame(read, sandboxOrigin),
+    corsOrigins: read.list('CORS_ORIGINS', production ? '' : 'http://localhost:5173', (item) => read.originOf('CORS_ORIGINS', item)),
   };
 }

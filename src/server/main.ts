@@ -1,59 +1,89 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { pino } from 'pino';
 import { buildApp } from './app';
-import { loadConfig } from './config';
+import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db';
 import { startIdentityProvider } from './idp';
+import { loggerOptions } from './http/logging';
+import { createRequestMetrics, startMetricsServer } from './http/metrics';
+import { compiled } from './runtime-files';
+import { gracefulShutdown, newLifecycle } from './shutdown';
 import { isSeeded, seedDemoData } from './seed/demo';
 
 // One process: the portal and /api, the identity provider (its own TLS port) and demo data.
 async function main(): Promise<void> {
   let config = loadConfig();
+  if (config.production && !compiled) {
+    throw new ConfigError('NODE_ENV', 'is production: run the compiled server (npm run build, then node dist/server/main.js), not the TypeScript source');
+  }
+  // The identity provider and start-up write JSON lines with the app's options (redaction included).
+  const log = pino(loggerOptions(config));
   const database = await openDatabase(config);
   if (config.seedOnStart && !(await isSeeded(database.db))) {
     const counts = await seedDemoData(database.db);
-    console.info(JSON.stringify({ level: 'info', msg: 'demo data seeded', ...counts }));
+    log.info(counts, 'demo data seeded');
   }
 
-  const idp = await startIdentityProvider({ config, database });
+  const idp = await startIdentityProvider({ config, database, log: log.child({ component: 'identity-provider' }) });
   // The provider may pick its own port (IDP_PORT=0): tokens carry the issuer it reports.
   config = { ...config, issuer: idp.issuer };
 
+  const lifecycle = newLifecycle();
+  const metrics = config.metricsPort === undefined ? undefined : createRequestMetrics({ processMetrics: true });
   const app = await buildApp({
     config,
     database,
+    lifecycle,
+    metrics,
     jwks: { jwksUri: idp.jwksUri, caCertPath: idp.caCertPath },
     serveStatic: true,
   });
   await app.listen({ port: config.port, host: config.host });
+  const metricsServer = metrics && config.metricsPort !== undefined ? await startMetricsServer(metrics.registry, config.metricsPort, config.metricsHost) : undefined;
   const sandbox = config.startSandbox ? startSandbox() : undefined;
   const origin = config.publicOrigin;
-  app.log.info({ portal: origin, api: `${origin}/api`, docs: `${origin}/api/docs`, identityProvider: idp.issuer, database: database.dialect }, 'ready');
+  app.log.info({ portal: origin, api: `${origin}/api`, docs: `${origin}/api/docs`, identityProvider: idp.issuer, database: database.dialect, node: process.version }, 'ready');
   console.info(`Portal:            ${origin}`);
   console.info(`API docs:          ${origin}/api/docs`);
   console.info(`Identity provider: ${idp.issuer}`);
   if (!config.production) console.info(`Outbox (dev):      ${origin}/dev/outbox`);
+  if (metricsServer) console.info(`Metrics:           http://${config.metricsHost}:${metricsServer.port}/metrics`);
 
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 10_000);
-    force.unref();
-    try {
-      sandbox?.kill('SIGTERM');
-      await app.close();
-      await idp.close();
-      await database.close();
-      process.exit(0);
-    } catch (error) {
-      app.log.error({ err: error }, 'shutdown failed');
+  // SIGTERM (a rolling restart, the orchestrator) or SIGINT: drain, then close (shutdown.ts).
+  const shutdown = gracefulShutdown({
+    lifecycle,
+    drainDelayMs: config.drainDelayMs,
+    servers: [() => app.close(), () => idp.close(config.shutdownTimeoutMs)],
+    afterwards: [() => stopChild(sandbox), async () => metricsServer?.close(), () => database.close()],
+    log: app.log,
+  });
+  const onSignal = (signal: string) => {
+    const force = setTimeout(() => {
+      app.log.error({ signal, timeoutMs: config.shutdownTimeoutMs }, 'shutdown timed out');
       process.exit(1);
-    }
+    }, config.drainDelayMs + config.shutdownTimeoutMs);
+    force.unref();
+    shutdown(signal).then(
+      () => process.exit(0),
+      (error: unknown) => {
+        app.log.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
   };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => onSignal('SIGINT'));
+  process.on('SIGTERM', () => onSignal('SIGTERM'));
+}
+
+/** Asks a child to stop and waits for it (at most 5 s, then kills it). */
+async function stopChild(child: ChildProcess | undefined): Promise<void> {
+  if (!child || child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+  await exited;
+  clearTimeout(timer);
 }
 
 /**
@@ -61,8 +91,10 @@ async function main(): Promise<void> {
  * runs as a child process with the same settings and stops with this one.
  */
 function startSandbox(): ChildProcess {
-  const entry = fileURLToPath(new URL('../sandbox/main.ts', import.meta.url));
-  const child = fork(entry, [], { execArgv: ['--import', 'tsx'], env: process.env, stdio: 'inherit' });
+  // The compiled server starts the compiled sandbox (dist/sandbox/main.js beside dist/server/);
+  // under tsx, the TypeScript source through tsx.
+  const entry = fileURLToPath(new URL(compiled ? '../sandbox/main.js' : '../sandbox/main.ts', import.meta.url));
+  const child = fork(entry, [], { execArgv: compiled ? [] : ['--import', 'tsx'], env: process.env, stdio: 'inherit' });
   child.on('exit', (code, signal) => {
     if (code) console.error(`Partner sandbox stopped (exit ${code}${signal ? `, ${signal}` : ''})`);
   });
@@ -70,6 +102,7 @@ function startSandbox(): ChildProcess {
 }
 
 main().catch((error: unknown) => {
-  console.error(error);
+  // A setting that is missing or wrong is one line naming it; anything else keeps its stack.
+  console.error(error instanceof ConfigError ? error.message : error);
   process.exit(1);
 });

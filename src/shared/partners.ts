@@ -9,16 +9,30 @@ export interface PartnerSecrets {
   skillable: string;
 }
 
-/** The partner secrets and the exam-delivery client code, from the environment (local defaults). */
+/**
+ * The local development secrets, by the variable that replaces each: the services and the sandbox
+ * both fall back to them, and the services refuse them in production (src/server/config.ts).
+ */
+export const DEMO_PARTNER_SECRETS = {
+  CERTMETRICS_SECRET: 'local-certmetrics-secret',
+  PEARSON_SECRET: 'local-pearson-secret',
+  ZENDESK_SECRET: 'local-zendesk-secret',
+  SKILLABLE_SECRET: 'local-skillable-secret',
+} as const;
+
+export type PartnerSecretVariable = keyof typeof DEMO_PARTNER_SECRETS;
+
+/** The partner secrets and the exam-delivery client code, from the environment (local defaults; empty counts as unset). */
 export function partnerSettings(env: Record<string, string | undefined>): { secrets: PartnerSecrets; pearsonClientCode: string } {
+  const secret = (name: PartnerSecretVariable) => env[name]?.trim() || DEMO_PARTNER_SECRETS[name];
   return {
     secrets: {
-      certMetrics: env.CERTMETRICS_SECRET ?? 'local-certmetrics-secret',
-      pearsonVue: env.PEARSON_SECRET ?? 'local-pearson-secret',
-      zendesk: env.ZENDESK_SECRET ?? 'local-zendesk-secret',
-      skillable: env.SKILLABLE_SECRET ?? 'local-skillable-secret',
+      certMetrics: secret('CERTMETRICS_SECRET'),
+      pearsonVue: secret('PEARSON_SECRET'),
+      zendesk: secret('ZENDESK_SECRET'),
+      skillable: secret('SKILLABLE_SECRET'),
     },
-    pearsonClientCode: env.PEARSON_CLIENT_CODE ?? 'CERTPORTAL',
+    pearsonClientCode: env.PEARSON_CLIENT_CODE?.trim() || 'CERTPORTAL',
   };
 }
 

@@ -175,6 +175,13 @@ export interface OidcPayloadsTable {
   consumed_at: Timestamp | null;
 }
 
+/** The identity provider's keys when instances share PostgreSQL (migration 0008-idp-secrets). */
+export interface IdpSecretsTable {
+  name: string;
+  value: Json<object>;
+  created_at: CreatedAt;
+}
+
 export interface DB {
   demo_social_identities: DemoSocialIdentitiesTable;
   accounts: AccountsTable;
@@ -194,4 +201,5 @@ export interface DB {
   pearson_candidates: PearsonCandidatesTable;
   rate_limits: RateLimitsTable;
   oidc_payloads: OidcPayloadsTable;
+  idp_secrets: IdpSecretsTable;
 }

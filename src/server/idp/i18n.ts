@@ -1,11 +1,12 @@
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import i18next, { type TFunction } from 'i18next';
+import { projectRoot } from '../runtime-files';
 
 export const SUPPORTED_LANGUAGES = ['en', 'ja'] as const;
 export type Language = (typeof SUPPORTED_LANGUAGES)[number];
 
-const localesDir = new URL('../../../locales/', import.meta.url);
-const load = (lng: Language) => JSON.parse(readFileSync(new URL(`${lng}/signin.json`, localesDir), 'utf8'));
+const load = (lng: Language) => JSON.parse(readFileSync(join(projectRoot, 'locales', lng, 'signin.json'), 'utf8'));
 
 const i18n = i18next.createInstance();
 await i18n.init({

@@ -12,6 +12,7 @@ import { withIdpTables } from './tables';
 import { DEFAULT_THROTTLE, signInThrottle, type ThrottleSettings } from './throttle';
 import { ensureTlsMaterial } from './tls';
 import { strictTransportSecurity } from '../http/security-headers';
+import { serverFile } from '../runtime-files';
 
 export interface IdpLogger {
   warn(...args: unknown[]): void;
@@ -31,7 +32,8 @@ export interface IdentityProvider {
   jwksUri: string;
   /** PEM of the local CA that signed the provider's certificate (DATA_DIR/tls/ca.pem). */
   caCertPath: string;
-  close(): Promise<void>;
+  /** Stops accepting, lets requests in flight finish (at most drainMs), then resolves. */
+  close(drainMs?: number): Promise<void>;
 }
 
 export { API_SCOPE, TOKEN_TTL } from './provider';
@@ -40,8 +42,8 @@ export { DEFAULT_THROTTLE } from './throttle';
 const SWEEP_INTERVAL_MS = 10 * 60_000;
 
 const assets: Record<string, { type: string; body: Buffer }> = {
-  '/assets/signin.css': { type: 'text/css; charset=utf-8', body: readFileSync(new URL('./assets/signin.css', import.meta.url)) },
-  '/assets/logout.js': { type: 'text/javascript; charset=utf-8', body: readFileSync(new URL('./assets/logout.js', import.meta.url)) },
+  '/assets/signin.css': { type: 'text/css; charset=utf-8', body: readFileSync(serverFile('idp/assets/signin.css')) },
+  '/assets/logout.js': { type: 'text/javascript; charset=utf-8', body: readFileSync(serverFile('idp/assets/logout.js')) },
 };
 
 function serveAsset(req: IncomingMessage, res: ServerResponse): boolean {
@@ -57,7 +59,9 @@ function serveAsset(req: IncomingMessage, res: ServerResponse): boolean {
  * derives the issuer from it (tests); otherwise the issuer comes from the configuration.
  */
 export async function startIdentityProvider({ config, database, log = console, throttle }: IdentityProviderOptions): Promise<IdentityProvider> {
-  const [tls, secrets] = await Promise.all([ensureTlsMaterial(config.dataDir), ensureProviderSecrets(config.dataDir)]);
+  // Instances on PostgreSQL share their keys through it; the embedded database is one instance's.
+  const shared = database.dialect === 'postgres' ? database.db : undefined;
+  const [tls, secrets] = await Promise.all([ensureTlsMaterial(config.dataDir), ensureProviderSecrets(config.dataDir, shared)]);
   const server = createServer({ key: tls.key, cert: tls.cert });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -137,11 +141,19 @@ export async function startIdentityProvider({ config, database, log = console, t
     issuer,
     jwksUri: `${issuer}/jwks`,
     caCertPath: tls.caCertPath,
-    async close() {
+    async close(drainMs = 5_000) {
       clearInterval(sweep);
       await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
+        // Stops accepting and closes keep-alive connections as they fall idle; requests in flight
+        // (a sign-in, a token request) finish first, unless they take longer than drainMs.
+        const sweepIdle = setInterval(() => server.closeIdleConnections(), 100);
+        const cut = setTimeout(() => server.closeAllConnections(), drainMs);
+        server.close(() => {
+          clearInterval(sweepIdle);
+          clearTimeout(cut);
+          resolve();
+        });
+        server.closeIdleConnections();
       });
     },
   };

@@ -53,7 +53,7 @@ describe('the gallery validators, compiled on the server', () => {
   });
 
   it('is not served in production', async () => {
-    const production = await startTestServer('pglite', { NODE_ENV: 'production' });
+    const production = await startTestServer('pglite', { NODE_ENV: 'production', ALLOW_DEMO_DEFAULTS: 'all' });
     try {
       expect((await production.app.inject({ method: 'GET', url: '/gallery/forms/profile.js' })).statusCode).toBe(404);
     } finally {

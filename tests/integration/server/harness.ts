@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { createLocalJWKSet, exportJWK, generateKeyPair, SignJWT } from 'jose';
 import pg from 'pg';
-import { buildApp } from '../../../src/server/app';
+import { buildApp, type AppOptions } from '../../../src/server/app';
 import { loadConfig, type ServerConfig } from '../../../src/server/config';
 import { dropSchema, openDatabase, type Database } from '../../../src/server/db';
 import { demoId } from '../../../src/server/seed/demo-data';
@@ -53,7 +53,7 @@ export const account = (n: number) => ({ accountId: demoId(n), profileId: profil
  * The real app on a real database (in-memory PGlite, or a fresh PostgreSQL schema), seeded with the
  * demo data. Tokens are signed with a local key set handed to the verifier as its key source.
  */
-export async function startTestServer(store: Store = 'pglite', env: Record<string, string> = {}): Promise<TestServer> {
+export async function startTestServer(store: Store = 'pglite', env: Record<string, string> = {}, appOptions: Pick<AppOptions, 'metrics'> = {}): Promise<TestServer> {
   const config = loadConfig({ DATA_DIR: '/tmp/portal-test-unused', LOG_LEVEL: 'silent', ...(store === 'postgres' ? { DATABASE_URL: POSTGRES_URL } : {}), ...env });
   const schema = store === 'postgres' ? `test_${randomBytes(6).toString('hex')}` : undefined;
   const database = await openDatabase(config, { inMemory: true, schema });
@@ -61,7 +61,7 @@ export async function startTestServer(store: Store = 'pglite', env: Record<strin
   const trusted = await generateKeyPair('RS256');
   const stranger = await generateKeyPair('RS256');
   const jwk = { ...(await exportJWK(trusted.publicKey)), kid: 'test-key', alg: 'RS256', use: 'sig' };
-  const app = await buildApp({ config, database, jwks: createLocalJWKSet({ keys: [jwk] }), logger: false });
+  const app = await buildApp({ config, database, jwks: createLocalJWKSet({ keys: [jwk] }), logger: false, ...appOptions });
   await app.ready();
 
   const token = async (accountId: string, claims: Record<string, unknown> = {}, options: TokenOptions = {}) =>

@@ -274,12 +274,12 @@ describe('certification frame settings', () => {
 
 describe('development-only pieces', () => {
   it('the dev server origin is allowed for CORS and sign-in redirects in development only', () => {
-    expect(loadConfig({ NODE_ENV: 'production' }).corsOrigins).toEqual([]);
+    expect(loadConfig({ NODE_ENV: 'production', ALLOW_DEMO_DEFAULTS: 'all' }).corsOrigins).toEqual([]);
     expect(loadConfig({}).corsOrigins).toEqual(['http://localhost:5173']);
   });
 
   it('the mail outbox is not served in production', async () => {
-    const production = await startTestServer('pglite', { NODE_ENV: 'production' });
+    const production = await startTestServer('pglite', { NODE_ENV: 'production', ALLOW_DEMO_DEFAULTS: 'all' });
     try {
       expect((await production.app.inject({ method: 'GET', url: '/dev/outbox.json' })).statusCode).toBe(404);
       expect((await server.app.inject({ method: 'GET', url: '/dev/outbox.json' })).statusCode).toBe(200);

@@ -51,7 +51,7 @@ describe('static files', () => {
 
   it('serves source maps in development only', async () => {
     expect((await app.inject({ method: 'GET', url: '/assets/app-123.js.map' })).statusCode).toBe(200);
-    const config = loadConfig({ PORTAL_DIR: portalDir, LOG_LEVEL: 'silent', NODE_ENV: 'production' });
+    const config = loadConfig({ PORTAL_DIR: portalDir, LOG_LEVEL: 'silent', NODE_ENV: 'production', ALLOW_DEMO_DEFAULTS: 'all' });
     const production = await buildApp({ config, database, jwks: createLocalJWKSet({ keys: [] }), serveStatic: true, logger: false });
     try {
       expect((await production.inject({ method: 'GET', url: '/assets/app-123.js.map' })).statusCode).toBe(404);
