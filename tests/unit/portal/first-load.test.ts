@@ -39,6 +39,12 @@ describe('first load (shell and signed-in home)', () => {
     expect([...used].filter((ns) => !FIRST_PAINT_NAMESPACES.includes(ns))).toEqual([]);
   });
 
+  it('keeps the Japanese country names out of English form pages (they load for a Japanese UI only)', () => {
+    const profile = staticGraph([portalFile('features/profile/profile-page.tsx')]);
+    expect([...profile.packages]).toContain('i18n-iso-countries/langs/en.json');
+    expect([...profile.packages].filter((name) => name.startsWith('i18n-iso-countries/langs/') && !name.endsWith('/en.json'))).toEqual([]);
+  });
+
   it('sees form code where a page does import it (so the checks above can fail)', () => {
     const profile = staticGraph([portalFile('features/profile/profile-page.tsx')]);
     expect([...profile.files].some((file) => file.includes('/forms/'))).toBe(true);
