@@ -33,6 +33,7 @@ const RUNS = Number(option('runs') ?? 2);
 const KEYSTROKES = 50;
 const TYPE_DELAY_MS = 50;
 const THROTTLES = option('throttle') ? [Number(option('throttle'))] : [1, 4];
+const DEFERRED_WAIT_MS = 5000;
 const DEMO = { email: 'learner@example.com', password: 'LearnerDemo2026' };
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const workDir = join(root, '.data', 'bench-web');
@@ -190,7 +191,9 @@ async function firstLoad(browser: Browser, origin: string) {
   await page.getByTestId('active-products').getByRole('listitem').first().waitFor({ timeout: 30_000 });
   await Promise.all([...pending]);
   const shown = new Map(scripts);
-  // Whatever loads after the home page showed (deferred on purpose) is not the first load, nor the profile's.
+  // Whatever loads after the home page showed (deferred on purpose: texts and toasts follow when the
+  // browser is idle about 2 s after start) is neither the first load nor the profile's.
+  await page.waitForTimeout(DEFERRED_WAIT_MS);
   await settled();
   const afterHome = new Set(scripts.keys());
   await page.evaluate(() => {
