@@ -14,3 +14,18 @@ describe('country names', () => {
     expect(countryName('XXX', 'en')).toBeUndefined();
   });
 });
+
+describe('generated country names', () => {
+  it('are what i18n-iso-countries names, for every code of the country list', async () => {
+    const { default: countries } = await import('i18n-iso-countries');
+    countries.registerLocale((await import('i18n-iso-countries/langs/en.json')).default);
+    countries.registerLocale((await import('i18n-iso-countries/langs/ja.json')).default);
+    await loadCountryNames('ja');
+    const { enum: codes } = (await import('../../../schemas/defs/countries.schema.json')).default as { enum: string[] };
+    expect(codes.length).toBeGreaterThan(200);
+    for (const code of [...codes, 'XXX']) {
+      expect(countryName(code, 'en'), code).toBe(countries.getName(code, 'en'));
+      expect(countryName(code, 'ja'), code).toBe(countries.getName(code, 'ja'));
+    }
+  });
+});

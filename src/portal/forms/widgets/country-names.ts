@@ -1,16 +1,17 @@
 import { useEffect, useSyncExternalStore } from 'react';
-import countries, { type LocaleData } from 'i18n-iso-countries';
-import en from 'i18n-iso-countries/langs/en.json';
+import en from '../../../generated/country-names/en.json';
 
-// English names ship with the form code (English is the fallback language). Other languages' names
-// are a chunk each, loaded only for a UI in that language: SchemaForm waits for them with the
-// form's definition, so a Japanese form shows Japanese names from its first paint.
-countries.registerLocale(en);
-
+// Names by 3-letter code, generated from i18n-iso-countries by `npm run gen`
+// (scripts/lib/generate-country-names.ts), so neither the library nor its code table ships. English
+// names come with the form code (English is the fallback language). Other languages' names are a
+// chunk each, loaded only for a UI in that language: SchemaForm waits for them with the form's
+// definition, so a Japanese form shows Japanese names from its first paint.
+type Names = Record<string, string | undefined>;
 type NamesLanguage = 'en' | 'ja';
-const loaders: Record<Exclude<NamesLanguage, 'en'>, () => Promise<{ default: LocaleData }>> = {
-  ja: () => import('i18n-iso-countries/langs/ja.json'),
+const loaders: Record<Exclude<NamesLanguage, 'en'>, () => Promise<{ default: Names }>> = {
+  ja: () => import('../../../generated/country-names/ja.json'),
 };
+const names = new Map<NamesLanguage, Names>([['en', en]]);
 const registered = new Set<NamesLanguage>(['en']);
 const loading = new Map<NamesLanguage, Promise<void>>();
 const listeners = new Set<() => void>();
@@ -24,8 +25,8 @@ export function loadCountryNames(lang: string): Promise<void> {
   let promise = loading.get(language);
   if (!promise) {
     promise = loaders[language]().then(
-      (names) => {
-        countries.registerLocale(names.default);
+      (loaded) => {
+        names.set(language, loaded.default);
         registered.add(language);
         for (const listener of listeners) listener();
       },
@@ -61,8 +62,8 @@ export function useCountryNamesLanguage(lang: string): NamesLanguage {
   return ready ? namesLanguage(lang) : 'en';
 }
 
-/** The country's name in the given language, from its 3-letter code; undefined for codes the library lacks. */
+/** The country's name in the given language (English until its names are loaded); undefined for codes without one. */
 export function countryName(alpha3: string, lang: string): string | undefined {
   const language = namesLanguage(lang);
-  return countries.getName(alpha3, registered.has(language) ? language : 'en') ?? undefined;
+  return names.get(registered.has(language) ? language : 'en')?.[alpha3];
 }
