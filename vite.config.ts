@@ -11,6 +11,8 @@ export default defineConfig({
   publicDir: false,
   envDir: root,
   plugins: [react(), strictCsp()],
+  // RJSF's Markdown renderer is never used by the portal's forms (see src/portal/forms/markdown-off.tsx).
+  resolve: { alias: [{ find: /^markdown-to-jsx\/react$/, replacement: `${root}src/portal/forms/markdown-off.tsx` }] },
   // `npm run dev` serves the portal on :5173; its configuration comes from the services started by
   // `npm run serve`, whose origins it then calls directly (they allow this origin), so /api needs no
   // proxy. No folder under src/portal is named api, so that path never serves portal modules.

@@ -4,12 +4,14 @@
  * 1. First load: gzip size of the JavaScript the browser fetched from the portal before the signed-in
  *    home page showed (chromium network events, real sign-in), next to a bare React page built by the
  *    same Vite in the same run.
+ *    Then the JavaScript that opening the profile form (edit mode) adds after the home page, and what
+ *    loaded after the home page showed without any navigation (deferred chunks).
  * 2. Typing: main-thread time per keystroke while typing 50 characters into the profile form's first
  *    name (CDP tracing; sum of top-level main-thread tasks from one keydown to the next), median and
  *    p95 at CPU throttling 1x and 4x, next to a bare React <input> page measured the same way.
  *
  * Options: --runs N (fresh browser per run, default 2), --no-build (reuse dist/portal),
- * --port P (default: a spare port), --throttle R (one CPU throttling rate instead of 1 and 4). Prints figures; asserts nothing.
+ * --port P (default: a spare port), --throttle R (one CPU throttling rate instead of 1 and 4), --no-typing (load figures only). Prints figures; asserts nothing.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -31,6 +33,7 @@ const RUNS = Number(option('runs') ?? 2);
 const KEYSTROKES = 50;
 const TYPE_DELAY_MS = 50;
 const THROTTLES = option('throttle') ? [Number(option('throttle'))] : [1, 4];
+const DEFERRED_WAIT_MS = 5000;
 const DEMO = { email: 'learner@example.com', password: 'LearnerDemo2026' };
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const workDir = join(root, '.data', 'bench-web');
@@ -159,25 +162,51 @@ async function signIn(page: Page, origin: string, path: string) {
   await page.waitForURL((url) => url.origin === origin, { timeout: 30_000 });
 }
 
-/** JavaScript fetched from the portal's origin until the signed-in home page shows its products. */
+/**
+ * JavaScript fetched from the portal's origin until the signed-in home page shows its products; then
+ * what opening the profile form from there adds (an in-app navigation, as the header's link does it,
+ * up to the form in edit mode, so widgets loaded with the form count too).
+ */
 async function firstLoad(browser: Browser, origin: string) {
   const context = await browser.newContext({ ignoreHTTPSErrors: true });
   const page = await context.newPage();
   const scripts = new Map<string, number>();
-  page.on('response', async (response) => {
+  const pending = new Set<Promise<void>>();
+  page.on('response', (response) => {
     const url = new URL(response.url());
     if (url.origin !== origin || response.request().resourceType() !== 'script') return;
-    try {
-      scripts.set(url.pathname, gz(await response.body()));
-    } catch {
+    const read = response
+      .body()
+      .then((body) => void scripts.set(url.pathname, gz(body)))
       // body unavailable after navigation; the same file is fetched again after sign-in
-    }
+      .catch(() => undefined)
+      .finally(() => pending.delete(read));
+    pending.add(read);
   });
+  const settled = async () => {
+    await page.waitForLoadState('networkidle');
+    await Promise.all([...pending]);
+  };
   await signIn(page, origin, '/home');
   await page.getByTestId('active-products').getByRole('listitem').first().waitFor({ timeout: 30_000 });
+  await Promise.all([...pending]);
   const shown = new Map(scripts);
+  // Whatever loads after the home page showed (deferred on purpose: texts and toasts follow when the
+  // browser is idle about 2 s after start) is neither the first load nor the profile's.
+  await page.waitForTimeout(DEFERRED_WAIT_MS);
+  await settled();
+  const afterHome = new Set(scripts.keys());
+  await page.evaluate(() => {
+    window.history.pushState({}, '', '/profile');
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  });
+  await page.getByRole('button', { name: /^Edit/ }).first().click({ timeout: 60_000 });
+  await page.getByRole('textbox', { name: /^First name/ }).first().waitFor({ timeout: 30_000 });
+  await settled();
+  const profile = new Map([...scripts].filter(([path]) => !afterHome.has(path)));
+  const deferred = new Map([...afterHome].filter((path) => !shown.has(path)).map((path) => [path, scripts.get(path) ?? 0]));
   await context.close();
-  return shown;
+  return { shown, deferred, profile };
 }
 
 interface TraceEvent {
@@ -295,14 +324,25 @@ async function main() {
   try {
     // 1. First load
     let browser = await launch();
-    const scripts = await firstLoad(browser, origin);
+    const { shown: scripts, deferred, profile } = await firstLoad(browser, origin);
     await browser.close();
-    const portalBytes = [...scripts.values()].reduce((a, b) => a + b, 0);
+    const total = (files: Map<string, number>) => [...files.values()].reduce((a, b) => a + b, 0);
+    const list = (files: Map<string, number>) => {
+      for (const [path, bytes] of [...files].sort((a, b) => b[1] - a[1])) console.log(`  ${kb(bytes).padStart(9)}  ${path}`);
+    };
+    const portalBytes = total(scripts);
     console.log('\nFirst load: JavaScript (gzip -9) fetched before the signed-in home page showed');
-    for (const [path, bytes] of [...scripts].sort((a, b) => b[1] - a[1])) console.log(`  ${kb(bytes).padStart(9)}  ${path}`);
+    list(scripts);
     console.log(`  portal ${kb(portalBytes)}  |  floor (bare React page) ${kb(floor.gzipBytes)}  |  ratio ${(portalBytes / floor.gzipBytes).toFixed(2)}x`);
+    console.log('\nLoaded after the home page showed (deferred), before any navigation');
+    list(deferred);
+    console.log(`  deferred ${kb(total(deferred))}`);
+    console.log('\nProfile route: JavaScript (gzip -9) that opening the profile form in edit mode adds after home');
+    list(profile);
+    console.log(`  profile route ${kb(total(profile))}  (${(total(profile) / floor.gzipBytes).toFixed(2)}x the floor page)`);
 
     // 2. Typing
+    if (args.includes('--no-typing')) return;
     console.log(`\nTyping ${KEYSTROKES} characters (${TYPE_DELAY_MS} ms apart): main-thread time per keystroke, ${RUNS} run(s) each, fresh browser per run`);
     for (const throttle of THROTTLES) {
       const portalCosts: number[] = [];

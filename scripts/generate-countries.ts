@@ -1,5 +1,6 @@
 // Writes schemas/defs/countries.schema.json: the ISO 3166-1 alpha-3 codes that i18n-iso-countries
-// knows. The list is committed; names in every UI language come from the same library at run time.
+// knows. The list is committed; names in every UI language come from the same library, written by
+// `npm run gen` (scripts/lib/generate-country-names.ts).
 import { writeFileSync } from 'node:fs';
 import countries from 'i18n-iso-countries';
 import { schemasDir } from './lib/paths';

@@ -10,7 +10,7 @@ import { createTokenSource } from '../auth/tokens';
 import { resolveReturnTo } from '../ui/links/return-to';
 import { App } from './app';
 import { BootError } from './boot-error';
-import { initI18n } from './i18n';
+import { initI18n, loadAllNamespacesAfterStart } from './i18n';
 import { detectLanguage } from './language';
 
 /**
@@ -61,6 +61,7 @@ export async function boot(): Promise<void> {
         />
       </StrictMode>,
     );
+    loadAllNamespacesAfterStart();
   } catch (error) {
     console.error('[boot]', error);
     container.removeAttribute('aria-busy');

@@ -1,40 +1,67 @@
-import i18next, { type i18n, type Resource } from 'i18next';
+import i18next, { type BackendModule, type i18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { afterStartWhenIdle } from '../ui/scheduling/after-start';
 import type { UiLanguage } from './language';
 
-// One namespace per file under locales/<lang>/; new files are picked up without code changes.
-// English is the fallback and ships with the app; Japanese is fetched only when chosen.
-const english = import.meta.glob<Record<string, unknown>>('../../../locales/en/*.json', {
-  eager: true,
-  import: 'default',
-});
-const japanese = import.meta.glob<Record<string, unknown>>('../../../locales/ja/*.json', { import: 'default' });
+// One namespace per file under locales/<lang>/; new files are picked up without code changes. Each
+// file is its own small chunk: the first page loads only the namespaces it shows (in the UI language
+// and in English, the fallback), the rest follow once the browser is idle, and every route other
+// than home waits for them before it renders.
+const files = import.meta.glob<Record<string, unknown>>('../../../locales/*/*.json', { import: 'default' });
+const fileOf = (lang: string, ns: string) => `../../../locales/${lang}/${ns}.json`;
 
-const namespaceOf = (path: string): string => /([^/]+)\.json$/.exec(path)?.[1] ?? path;
+/** Namespaces of the shell and the signed-in home page: the only ones loaded before the first render. */
+export const FIRST_PAINT_NAMESPACES = ['portal', 'home', 'training', 'launch', 'onboarding', 'fulfilment', 'redemption', 'announcements'];
 
-async function japaneseBundle(): Promise<Record<string, unknown>> {
-  const entries = await Promise.all(
-    Object.entries(japanese).map(async ([path, load]) => [namespaceOf(path), await load()] as const),
-  );
-  return Object.fromEntries(entries);
-}
+/** Every namespace, named after its English file. */
+export const ALL_NAMESPACES = Object.keys(files)
+  .map((path) => /locales\/en\/([^/]+)\.json$/.exec(path)?.[1])
+  .filter((ns): ns is string => ns !== undefined);
+
+const localeFiles: BackendModule = {
+  type: 'backend',
+  init: () => undefined,
+  read(lang, ns, done) {
+    const load = files[fileOf(lang, ns)];
+    if (!load) return done(null, {});
+    load().then(
+      (texts) => done(null, texts),
+      (error: unknown) => done(error instanceof Error ? error : new Error(String(error)), false),
+    );
+  },
+};
 
 export async function initI18n(lang: UiLanguage): Promise<i18n> {
-  const resources: Resource = {
-    en: Object.fromEntries(Object.entries(english).map(([path, content]) => [namespaceOf(path), content])),
-  };
-  if (lang === 'ja') resources.ja = (await japaneseBundle()) as Resource[string];
-  await i18next.use(initReactI18next).init({
-    lng: lang,
-    fallbackLng: 'en',
-    supportedLngs: ['en', 'ja'],
-    resources,
-    ns: Object.keys(resources.en ?? {}),
-    defaultNS: 'portal',
-    interpolation: { escapeValue: false },
-    returnNull: false,
-  });
+  await i18next
+    .use(localeFiles)
+    .use(initReactI18next)
+    .init({
+      lng: lang,
+      fallbackLng: 'en',
+      supportedLngs: ['en', 'ja'],
+      ns: FIRST_PAINT_NAMESPACES,
+      defaultNS: 'portal',
+      interpolation: { escapeValue: false },
+      returnNull: false,
+    });
   document.documentElement.lang = lang;
   document.title = i18next.t('portal:App.Title');
   return i18next;
+}
+
+let everyNamespace: Promise<void> | undefined;
+
+/** Loads every namespace (once); routes await it, so their texts are there when they render. */
+export function loadAllNamespaces(): Promise<void> {
+  // A failed load is tried again by the next caller.
+  everyNamespace ??= i18next.loadNamespaces(ALL_NAMESPACES).catch((error: unknown) => {
+    everyNamespace = undefined;
+    throw error;
+  });
+  return everyNamespace;
+}
+
+/** The namespaces no first page needs, loaded when the browser is idle after start. */
+export function loadAllNamespacesAfterStart(): void {
+  afterStartWhenIdle(() => void loadAllNamespaces());
 }

@@ -8,19 +8,21 @@ interface GeneratedForm {
   validators: ValidatorFunctions;
 }
 
-// One chunk per form (schemas/README.md), so a page loads only the validators of its own forms.
+// One chunk per form (schemas/README.md), so a page loads only the validators and ui schemas of its
+// own forms.
 const generated = import.meta.glob<GeneratedForm>('../../generated/forms/*.ts');
-const uiFiles = import.meta.glob<UiSchema>('../../../schemas/ui/*.ui.json', { eager: true, import: 'default' });
+const uiFiles = import.meta.glob<UiSchema>('../../../schemas/ui/*.ui.json', { import: 'default' });
 const loading = new Map<FormName, Promise<FormDefinition>>();
 const loaded = new Map<FormName, FormDefinition>();
 
 async function load(form: FormName): Promise<FormDefinition> {
   const loader = generated[`../../generated/forms/${form}.ts`];
   if (!loader) throw new Error(`No generated definition for form ${form}; run npm run gen`);
-  const { schema, validators } = await loader();
+  const uiLoader = uiFiles[`../../../schemas/ui/${form}.ui.json`];
+  const [{ schema, validators }, uiSchema] = await Promise.all([loader(), uiLoader ? uiLoader() : {}]);
   return {
     schema: schema as RJSFSchema,
-    uiSchema: uiFiles[`../../../schemas/ui/${form}.ui.json`] ?? {},
+    uiSchema,
     validator: createPrecompiledFormValidator(validators, schema as RJSFSchema),
   };
 }

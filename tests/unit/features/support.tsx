@@ -11,6 +11,11 @@ import { type Profile, profileKeys } from '../../../src/portal/clients/profile';
 import { SessionContext } from '../../../src/portal/clients/session';
 import { FormDefinitionsContext, type FormName } from '../../../src/portal/forms/definitions';
 import { createRuntimeDefinitions } from '../support/runtime-definitions';
+import { loadCountryNames } from '../../../src/portal/forms/widgets/country-names';
+
+// The portal registers the Japanese country names before it shows a form in Japanese (SchemaForm
+// waits for them); forms rendered here with definitions of their own get them up front.
+await loadCountryNames('ja');
 import { toast } from 'sonner';
 import { PortalToaster } from '../../../src/portal/ui/toast/toast';
 

@@ -103,7 +103,8 @@ describe('training-products page', () => {
 
   it('names the migrated-to title in a tooltip that opens on keyboard focus', async () => {
     renderWith(<TrainingProductsPage />, entitlements);
-    const notice = screen.getByRole('button', { name: /Moved to a new edition/ });
+    // The notice's tooltip code loads after the list has painted.
+    const notice = await screen.findByRole('button', { name: /Moved to a new edition/ });
     expect(notice).toHaveAccessibleName('Moved to a new edition: This course is now available as New Edition.');
     await userEvent.tab();
     notice.focus();

@@ -1,20 +1,35 @@
+import { format } from 'date-fns';
 import { describe, expect, it } from 'vitest';
 import { formatDisplayDate, formatDisplayDateTime } from '../../../src/portal/ui/dates/format-date';
 
-// Spec section 9: yyyy-MMM-dd in upper case; date-times yyyy-MMM-dd hh:mm a, in local time.
-describe('display dates', () => {
-  it('formats dates in upper case and leaves out what is missing or not a date', () => {
-    expect(formatDisplayDate('2026-11-22')).toBe('2026-NOV-22');
-    expect(formatDisplayDate('')).toBe('');
-    expect(formatDisplayDate(null)).toBe('');
-    expect(formatDisplayDate('not a date')).toBe('');
+// The spec's patterns as date-fns formats them (en-US), upper-cased: the reference for the portal's own formatter.
+const reference = (date: Date, pattern: string) => format(date, pattern).toUpperCase();
+const local = (date: Date) =>
+  `${String(date.getFullYear()).padStart(4, '0')}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}` +
+  `T${String(date.getHours()).padStart(2, '0')}:${String(date.getMinutes()).padStart(2, '0')}:00`;
+
+describe('display dates (spec section 9)', () => {
+  it('writes yyyy-MMM-dd and yyyy-MMM-dd hh:mm a as date-fns does, every month and hour', () => {
+    for (let month = 0; month < 12; month++) {
+      for (let hour = 0; hour < 24; hour++) {
+        const date = new Date(2026, month, 1 + ((month * 7 + hour) % 28), hour, (hour * 7) % 60);
+        expect(formatDisplayDate(local(date))).toBe(reference(date, 'yyyy-MMM-dd'));
+        expect(formatDisplayDateTime(local(date))).toBe(reference(date, 'yyyy-MMM-dd hh:mm a'));
+      }
+    }
+    const early = new Date(987, 0, 5, 0, 5);
+    expect(formatDisplayDateTime(local(early))).toBe(reference(early, 'yyyy-MMM-dd hh:mm a'));
   });
 
-  it('formats date-times on a 12-hour clock with AM and PM', () => {
-    const local = (y: number, m: number, d: number, h: number, min: number) => new Date(y, m - 1, d, h, min).toISOString();
-    expect(formatDisplayDateTime(local(2026, 3, 5, 14, 7))).toBe('2026-MAR-05 02:07 PM');
-    expect(formatDisplayDateTime(local(2026, 3, 5, 0, 30))).toBe('2026-MAR-05 12:30 AM');
-    expect(formatDisplayDateTime(local(2026, 12, 31, 12, 0))).toBe('2026-DEC-31 12:00 PM');
-    expect(formatDisplayDateTime(undefined)).toBe('');
+  it('reads dates and date-times as the API sends them, and shows nothing for none or nonsense', () => {
+    expect(formatDisplayDate('2026-11-22')).toBe('2026-NOV-22');
+    expect(formatDisplayDateTime('2026-11-22T14:05:00')).toBe('2026-NOV-22 02:05 PM');
+    expect(formatDisplayDateTime('2026-11-22T00:00:00')).toBe('2026-NOV-22 12:00 AM');
+    const utc = '2026-11-22T23:30:00.000Z';
+    expect(formatDisplayDateTime(utc)).toBe(reference(new Date(utc), 'yyyy-MMM-dd hh:mm a'));
+    expect(formatDisplayDate(null)).toBe('');
+    expect(formatDisplayDate(undefined)).toBe('');
+    expect(formatDisplayDate('')).toBe('');
+    expect(formatDisplayDate('not a date')).toBe('');
   });
 });

@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import { initI18n } from '../../../src/portal/app/i18n';
+import { ALL_NAMESPACES, FIRST_PAINT_NAMESPACES, initI18n, loadAllNamespaces } from '../../../src/portal/app/i18n';
 
 describe('portal i18n', () => {
-  it('loads every locale file as a namespace, Japanese on demand, with English as fallback', async () => {
+  it('loads the first page’s namespaces in the UI language with English as fallback, the rest later', async () => {
     const i18n = await initI18n('ja');
     expect(i18n.language).toBe('ja');
     expect(i18n.hasResourceBundle('ja', 'portal')).toBe(true);
@@ -14,5 +14,19 @@ describe('portal i18n', () => {
     expect(i18n.t('portal:Toast.Error.Default', { lng: 'en' })).toBe('An unexpected error ocurred. Please try again later.');
     expect(document.documentElement.lang).toBe('ja');
     expect(document.title).toBe('認定資格ポータル');
+
+    // Form texts are not part of the first load; every route but home waits for them.
+    expect(i18n.hasResourceBundle('en', 'fields')).toBe(false);
+    expect(i18n.hasResourceBundle('ja', 'validation')).toBe(false);
+    await loadAllNamespaces();
+    for (const ns of ALL_NAMESPACES) {
+      expect(i18n.hasResourceBundle('en', ns), ns).toBe(true);
+      expect(i18n.hasResourceBundle('ja', ns), ns).toBe(true);
+    }
+  });
+
+  it('names only namespaces that exist, and every locale file is one', () => {
+    expect(ALL_NAMESPACES).toEqual(expect.arrayContaining(['portal', 'fields', 'validation', 'widgets', 'profile']));
+    expect(ALL_NAMESPACES).toEqual(expect.arrayContaining(FIRST_PAINT_NAMESPACES));
   });
 });

@@ -9,8 +9,11 @@ import { entitlementsQueryOptions } from '../../../src/portal/clients/entitlemen
 import { PortalToaster } from '../../../src/portal/ui/toast/toast';
 import { initTestI18n } from './i18n-for-tests';
 
-beforeAll(() => {
+beforeAll(async () => {
   initTestI18n('en');
+  // The toast library is a chunk loaded after the first paint; a cold import in a busy test run can
+  // take longer than findBy waits.
+  await import('sonner');
   vi.spyOn(console, 'error').mockImplementation(() => undefined);
 });
 

@@ -5,8 +5,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { notifyError, notifySuccess, PortalToaster, TOAST_DURATION_MS } from '../../../src/portal/ui/toast/toast';
 import { initTestI18n } from './i18n-for-tests';
 
-beforeAll(() => {
+beforeAll(async () => {
   initTestI18n('en');
+  // The toast library is a chunk of its own, loaded after the first paint: by the time a learner
+  // sees a toast it is there. A cold import in a busy test run can take longer than findBy waits.
+  await import('sonner');
   // jsdom lacks pointer capture, which sonner's swipe handling calls on press.
   HTMLElement.prototype.setPointerCapture ??= () => undefined;
   HTMLElement.prototype.releasePointerCapture ??= () => undefined;

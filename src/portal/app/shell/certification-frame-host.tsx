@@ -1,12 +1,16 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { matchPath, useLocation, useNavigate } from 'react-router-dom';
 import { usePortalConfig } from '../../clients/config';
 import { useProfile } from '../../clients/profile';
-import { CertificationFrame } from '../../features/certification/components/certification-frame';
 import { isCertificationSection } from '../../features/certification/frame-protocol';
 import { useAddressEditor } from '../../features/fulfilment/address-editor';
 import { PEARSON_ACTIONS } from '../../features/launch/launch-plan';
 import { useLaunch } from '../../features/launch/use-launch';
+
+// The frame's code loads with the first certification route, not with the shell.
+const CertificationFrame = lazy(async () => ({
+  default: (await import('../../features/certification/components/certification-frame')).CertificationFrame,
+}));
 
 /**
  * The certification frame lives in the shell, not in a route: mounted on the first certification
@@ -32,7 +36,11 @@ export function CertificationFrameHost() {
   const manageExams = useManageExams();
   const { openAddressEditor } = useAddressEditor();
   if (!mounted) return null;
-  return <CertificationFrame active={active} section={section} onManageExams={manageExams} onEditAddress={openAddressEditor} />;
+  return (
+    <Suspense fallback={null}>
+      <CertificationFrame active={active} section={section} onManageExams={manageExams} onEditAddress={openAddressEditor} />
+    </Suspense>
+  );
 }
 
 /** Manage Exams as the exams card does it: the exam form first without a candidate id; none when blocked. */

@@ -1,8 +1,6 @@
-import { format, isValid, parseISO } from 'date-fns';
+import { formatDisplayDate } from '../../ui/dates/format-date';
 
 /** Spec section 9: dates show as yyyy-MMM-dd in upper case (2026-NOV-22). */
 export function formatConsentDate(value: unknown): string {
-  if (typeof value !== 'string' || !value) return '';
-  const date = parseISO(value);
-  return isValid(date) ? format(date, 'yyyy-MMM-dd').toUpperCase() : '';
+  return typeof value === 'string' ? formatDisplayDate(value) : '';
 }

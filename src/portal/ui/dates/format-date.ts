@@ -1,14 +1,21 @@
-import { format, isValid, parseISO } from 'date-fns';
+import { isValid, lightFormat, parseISO } from 'date-fns';
 
 // Spec section 9: dates show as yyyy-MMM-dd in upper case (2026-NOV-22); date-times as
-// yyyy-MMM-dd hh:mm a (2026-NOV-22 02:05 PM), in the learner's own time zone.
+// yyyy-MMM-dd hh:mm a (2026-NOV-22 02:05 PM), in the learner's own time zone, in every UI language.
+// date-fns' lightFormat (no locale data) writes the numbers and the day period, the platform's Intl
+// the month's English abbreviation: the full `format` brought its token parser and locale data
+// into the home page. tests/unit/portal/format-date.test.ts compares the result with `format`.
+const MONTH = new Intl.DateTimeFormat('en-US', { month: 'short' });
 
-function display(value: string | null | undefined, pattern: string): string {
+const datePart = (date: Date) => `${lightFormat(date, 'yyyy')}-${MONTH.format(date).toUpperCase()}-${lightFormat(date, 'dd')}`;
+
+function display(value: string | null | undefined, show: (date: Date) => string): string {
   if (!value) return '';
   const date = parseISO(value);
-  return isValid(date) ? format(date, pattern).toUpperCase() : '';
+  return isValid(date) ? show(date) : '';
 }
 
-export const formatDisplayDate = (value: string | null | undefined): string => display(value, 'yyyy-MMM-dd');
+export const formatDisplayDate = (value: string | null | undefined): string => display(value, datePart);
 
-export const formatDisplayDateTime = (value: string | null | undefined): string => display(value, 'yyyy-MMM-dd hh:mm a');
+export const formatDisplayDateTime = (value: string | null | undefined): string =>
+  display(value, (date) => `${datePart(date)} ${lightFormat(date, 'hh:mm a')}`);

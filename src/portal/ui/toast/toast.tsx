@@ -6,12 +6,18 @@
  *   notifyError();                                  // the generic 'An unexpected error ocurred...'
  *   notifyError(error);                             // same text; the error is logged for support
  * <PortalToaster /> is mounted once by the app.
+ *
+ * No toast is needed to paint a page, so the toast library is not part of the first load: it loads
+ * when the browser is idle a little after start (the first page has had its turn at the network by
+ * then), or at the first toast if that comes sooner. A toast asked for
+ * before then is shown once the toaster is there (sonner replays active toasts to a new toaster).
  */
 import i18next from 'i18next';
-import { toast, Toaster } from 'sonner';
+import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
 // Sonner's stylesheet ships as a file with the portal's CSS; the library's own <style> injection is
 // removed at build time (scripts/lib/vite-strict-csp.ts) so the page runs under style-src 'self'.
 import 'sonner/dist/styles.css';
+import { afterStartWhenIdle } from '../scheduling/after-start';
 
 export const TOAST_DURATION_MS = 7500;
 
@@ -22,20 +28,45 @@ export type SuccessToastKey =
   | 'Toast.Success.EmailEdited'
   | 'Toast.Success.PasswordEdited';
 
+const loadSonner = () => import('sonner');
+const Toaster = lazy(async () => ({ default: (await loadSonner()).Toaster }));
+
+let toasterWanted = false;
+const listeners = new Set<() => void>();
+function wantToaster() {
+  if (toasterWanted) return;
+  toasterWanted = true;
+  for (const listener of listeners) listener();
+}
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => void listeners.delete(listener);
+};
+const isWanted = () => toasterWanted;
+
 const dismiss = () => ({
   label: i18next.t('Toast.Dismiss', { ns: 'portal' }),
   onClick: () => undefined,
 });
 
-export function notifySuccess(key: SuccessToastKey | (string & {})): string | number {
-  return toast.success(i18next.t(key, { ns: 'portal' }), { action: dismiss() });
+export function notifySuccess(key: SuccessToastKey | (string & {})): void {
+  wantToaster();
+  void loadSonner().then(({ toast }) => toast.success(i18next.t(key, { ns: 'portal' }), { action: dismiss() }));
 }
 
-export function notifyError(error?: unknown): string | number {
+export function notifyError(error?: unknown): void {
   if (error !== undefined) console.error('[toast]', error);
-  return toast.error(i18next.t('Toast.Error.Default', { ns: 'portal' }), { action: dismiss() });
+  wantToaster();
+  void loadSonner().then(({ toast }) => toast.error(i18next.t('Toast.Error.Default', { ns: 'portal' }), { action: dismiss() }));
 }
 
 export function PortalToaster() {
-  return <Toaster position="bottom-center" duration={TOAST_DURATION_MS} richColors closeButton={false} />;
+  const wanted = useSyncExternalStore(subscribe, isWanted, isWanted);
+  useEffect(() => (wanted ? undefined : afterStartWhenIdle(wantToaster)), [wanted]);
+  if (!wanted) return null;
+  return (
+    <Suspense fallback={null}>
+      <Toaster position="bottom-center" duration={TOAST_DURATION_MS} richColors closeButton={false} />
+    </Suspense>
+  );
 }

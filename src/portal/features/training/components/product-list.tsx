@@ -1,10 +1,12 @@
-import type { ReactNode } from 'react';
-import * as Tooltip from '@radix-ui/react-tooltip';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { vendorNameKey } from '../../../ui/vendors';
 import { type Entitlement, entitlementTitle } from '../entitlement-activity';
 import { formatDisplayDate } from '../../../ui/dates/format-date';
-import { MigrationNotice } from './migration-notice';
+
+// Few products moved to a new edition, and the notice's tooltip library (Radix and floating-ui) is
+// most of this list's code: it loads only for a list that shows a notice, after the list has painted.
+const MigrationNotice = lazy(async () => ({ default: (await import('./migration-notice')).MigrationNotice }));
 
 /** What the single-sign-on feature puts on a product: its launch button (only for active items). */
 export type LaunchSlot = (entitlement: Entitlement) => ReactNode;
@@ -20,16 +22,14 @@ interface ProductListProps {
 /** Training products, active first then expired (spec sections 2 and 4); expired ones are marked and not launchable. */
 export function ProductList({ active, expired = [], detailed = false, launch }: ProductListProps) {
   return (
-    <Tooltip.Provider>
-      <ul className="product-list" data-testid={detailed ? 'training-products' : 'active-products'}>
+    <ul className="product-list" data-testid={detailed ? 'training-products' : 'active-products'}>
         {active.map((entitlement) => (
           <ProductItem key={`${entitlement.vendor}-${entitlement.id}`} entitlement={entitlement} detailed={detailed} launch={launch} />
         ))}
         {expired.map((entitlement) => (
           <ProductItem key={`${entitlement.vendor}-${entitlement.id}`} entitlement={entitlement} detailed={detailed} expired />
         ))}
-      </ul>
-    </Tooltip.Provider>
+    </ul>
   );
 }
 
@@ -53,7 +53,11 @@ function ProductItem({ entitlement, detailed, expired = false, launch }: { entit
         {expired ? <span className="badge badge--expired">{t('training:Product.ExpiredBadge')}</span> : null}
       </span>
       {meta.length > 0 ? <span className="product__meta">{meta.join(' · ')}</span> : null}
-      {entitlement.migratedToProductTitle ? <MigrationNotice title={entitlement.migratedToProductTitle} /> : null}
+      {entitlement.migratedToProductTitle ? (
+        <Suspense fallback={null}>
+          <MigrationNotice title={entitlement.migratedToProductTitle} />
+        </Suspense>
+      ) : null}
       {launchButton ? <span className="product__launch">{launchButton}</span> : null}
     </li>
   );

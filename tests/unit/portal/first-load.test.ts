@@ -1,0 +1,57 @@
+import { readFileSync } from 'node:fs';
+import { relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { FIRST_PAINT_NAMESPACES } from '../../../src/portal/app/i18n';
+import { portalFile, staticGraph } from '../support/static-imports';
+
+// The first load is the entry and the signed-in home page (its route chunk). Anything only other
+// pages, a dialog or an interaction needs is loaded by import() when it is needed or after the paint.
+const firstLoad = staticGraph([portalFile('main.tsx'), portalFile('app/pages/home.tsx')]);
+const files = [...firstLoad.files].map((file) => relative(portalFile(''), file));
+
+const DEFERRED_PACKAGES = [
+  /^@rjsf\//, // form code: routes and dialogs that show forms
+  /^ajv/,
+  /^libphonenumber-js/,
+  /^i18n-iso-countries/,
+  /^sonner$/, // toasts: after the paint, or at the first toast
+  /^@radix-ui\/react-tooltip$/, // the migration notice, only on lists that show one
+  /^@radix-ui\/react-dialog$/,
+];
+
+describe('first load (shell and signed-in home)', () => {
+  it('imports no form code, toast library, tooltip or dialog statically', () => {
+    expect(files.filter((file) => file.startsWith('forms/'))).toEqual([]);
+    expect([...firstLoad.packages].filter((name) => DEFERRED_PACKAGES.some((pattern) => pattern.test(name)))).toEqual([]);
+    expect(files).not.toContain('features/certification/components/certification-frame.tsx');
+  });
+
+  it('shows only texts of the namespaces loaded before the first render', () => {
+    const used = new Set<string>();
+    for (const file of firstLoad.files) {
+      if (!file.endsWith('.tsx') && !file.endsWith('.ts')) continue;
+      const source = readFileSync(file, 'utf8');
+      for (const [, list] of source.matchAll(/useTranslation\(([^)]*)\)/g)) for (const [, ns] of (list ?? '').matchAll(/'([a-z-]+)'/g)) used.add(ns!);
+      for (const [, ns] of source.matchAll(/ns: '([a-z-]+)'/g)) used.add(ns!);
+      for (const [, ns] of source.matchAll(/['`]([a-z]+):[A-Z]/g)) used.add(ns!);
+    }
+    expect(used.size).toBeGreaterThan(3);
+    expect([...used].filter((ns) => !FIRST_PAINT_NAMESPACES.includes(ns))).toEqual([]);
+  });
+
+  it('keeps the Japanese country names out of English form pages (they load for a Japanese UI only)', () => {
+    const profile = staticGraph([portalFile('features/profile/profile-page.tsx')]);
+    const names = [...profile.files].filter((file) => file.includes('/generated/country-names/')).map((file) => file.replace(/.*\//, ''));
+    expect(names).toEqual(['en.json']);
+    // The names are generated from i18n-iso-countries at build time; the library itself stays out.
+    expect([...profile.packages].filter((name) => name.startsWith('i18n-iso-countries'))).toEqual([]);
+  });
+
+  it('sees form code where a page does import it (so the checks above can fail)', () => {
+    const profile = staticGraph([portalFile('features/profile/profile-page.tsx')]);
+    expect([...profile.files].some((file) => file.includes('/forms/'))).toBe(true);
+    expect([...profile.packages].some((name) => name.startsWith('@rjsf/'))).toBe(true);
+    const toast = staticGraph([portalFile('features/training/components/migration-notice.tsx')]);
+    expect([...toast.packages]).toContain('@radix-ui/react-tooltip');
+  });
+});
