@@ -35,6 +35,23 @@ export async function startHarness(throttle: Partial<ThrottleSettings> = TEST_TH
   const schema = config.databaseUrl ? `idp_test_${randomBytes(6).toString('hex')}` : undefined;
   const database = await openDatabase(config, schema ? { schema } : { inMemory: true });
   const idp = await startIdentityProvider({ config, database, log: quietLog, throttle });
+  return assembleHarness({ config, database, idp, dataDir, dropSchemaOnClose: schema });
+}
+
+/**
+ * A harness around a provider already started: an HTTP agent that trusts its local CA, and a close
+ * that stops what runs first (`before`, e.g. an app in front of it), then the provider, the
+ * database (dropping a test schema when named) and the data folder.
+ */
+export async function assembleHarness(parts: {
+  config: ServerConfig;
+  database: Database;
+  idp: IdentityProvider;
+  dataDir: string;
+  dropSchemaOnClose?: string;
+  before?: () => Promise<void>;
+}): Promise<Harness> {
+  const { config, database, idp, dataDir, dropSchemaOnClose, before } = parts;
   const agent = new Agent({ connect: { ca: await readFile(idp.caCertPath, 'utf8') } });
   return {
     config,
@@ -43,9 +60,10 @@ export async function startHarness(throttle: Partial<ThrottleSettings> = TEST_TH
     agent,
     dataDir,
     async close() {
+      await before?.();
       await idp.close();
       await agent.close();
-      if (schema) await dropSchema(database.db, schema);
+      if (dropSchemaOnClose) await dropSchema(database.db, dropSchemaOnClose);
       await database.close();
       await rm(dataDir, { recursive: true, force: true });
     },

@@ -1,17 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createLocalJWKSet, jwtVerify, type JSONWebKeySet } from 'jose';
 import { sql } from 'kysely';
-import { Agent, fetch } from 'undici';
+import { fetch } from 'undici';
 import { loadConfig } from '../../../src/server/config';
 import { dropSchema, openDatabase } from '../../../src/server/db';
 import { startIdentityProvider } from '../../../src/server/idp';
 import { ensureTlsMaterial } from '../../../src/server/idp/tls';
 import { postgresReachable, POSTGRES_URL } from '../server/harness';
-import { authorizeUrl, Browser, createAccount, pkce, quietLog, REDIRECT_URI, signInForTokens, TEST_THROTTLE, tokenRequest, type Harness } from './harness';
+import { assembleHarness, authorizeUrl, Browser, createAccount, pkce, quietLog, REDIRECT_URI, signInForTokens, TEST_THROTTLE, tokenRequest, type Harness } from './harness';
 
 // Two identity providers on one PostgreSQL database, each with a data folder of its own (holding
 // only a copy of one local TLS certificate, as a load balancer's would be): the first to start
@@ -28,20 +28,7 @@ async function startInstance(tlsDir: string): Promise<Harness> {
   const config = loadConfig({ DATA_DIR: dataDir, IDP_PORT: '0', PORT: '4399', LOG_LEVEL: 'warn', DATABASE_URL: POSTGRES_URL });
   const database = await openDatabase(config, { schema });
   const idp = await startIdentityProvider({ config, database, log: quietLog, throttle: TEST_THROTTLE });
-  const agent = new Agent({ connect: { ca: await readFile(idp.caCertPath, 'utf8') } });
-  return {
-    config,
-    database,
-    idp,
-    agent,
-    dataDir,
-    async close() {
-      await idp.close();
-      await agent.close();
-      await database.close();
-      await rm(dataDir, { recursive: true, force: true });
-    },
-  };
+  return assembleHarness({ config, database, idp, dataDir });
 }
 
 beforeAll(async () => {

@@ -1,15 +1,14 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { Agent } from 'undici';
 import { buildApp } from '../../../src/server/app';
 import { loadConfig } from '../../../src/server/config';
 import { openDatabase } from '../../../src/server/db';
 import { startIdentityProvider } from '../../../src/server/idp';
 import { demoId } from '../../../src/server/seed/demo-data';
 import { seedDemoData } from '../../../src/server/seed/demo';
-import { Browser, openSignIn, pkce, signInForTokens, submitSignIn, TEST_THROTTLE, tokenRequest, type Harness } from '../idp/harness';
+import { assembleHarness, Browser, openSignIn, pkce, signInForTokens, submitSignIn, TEST_THROTTLE, tokenRequest, type Harness } from '../idp/harness';
 
 // Every log line of a real session, at the most talkative level: sign-in through the identity
 // provider, a refresh, a password change, an e-mail change with its mailed code, access keys in a
@@ -44,21 +43,7 @@ beforeAll(async () => {
     logStream: { write: (line) => lines.push(line) },
   });
   await app.ready();
-  const agent = new Agent({ connect: { ca: await readFile(idp.caCertPath, 'utf8') } });
-  harness = {
-    config,
-    database,
-    idp,
-    agent,
-    dataDir,
-    async close() {
-      await app.close();
-      await idp.close();
-      await agent.close();
-      await database.close();
-      await rm(dataDir, { recursive: true, force: true });
-    },
-  };
+  harness = await assembleHarness({ config, database, idp, dataDir, before: () => app.close() });
 });
 afterAll(async () => {
   await harness.close();
