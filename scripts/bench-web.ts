@@ -119,7 +119,8 @@ async function startPortal(port: number, idpPort: number, sandboxPort: number): 
   rmSync(dataDir, { recursive: true, force: true });
   const child = spawn('npx', ['tsx', 'src/server/main.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), IDP_PORT: String(idpPort), SANDBOX_PORT: String(sandboxPort), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    // Vite's build() sets NODE_ENV=production in this process; the demo services run as in development.
+    env: { ...process.env, NODE_ENV: 'development', PORT: String(port), IDP_PORT: String(idpPort), SANDBOX_PORT: String(sandboxPort), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'ignore', 'inherit'],
     detached: true,
   });
