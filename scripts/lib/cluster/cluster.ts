@@ -80,9 +80,10 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     const shared: Record<string, string> = {
       PATH: process.env.PATH ?? '',
       // The compiled server as in production, with the demo's development defaults (demo accounts
-      // and keys, the mail outbox, the demo secrets) explicitly allowed.
+      // and keys seeded at start, the mail outbox, the demo secrets) explicitly allowed.
       NODE_ENV: 'production',
       ALLOW_DEMO_DEFAULTS: 'all',
+      SEED_ON_START: 'true',
       HOST: '127.0.0.1',
       PUBLIC_ORIGIN: portalOrigin,
       OIDC_ISSUER: issuer,

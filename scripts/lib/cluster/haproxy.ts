@@ -52,6 +52,8 @@ export function haproxyConfig({ portalPort, idpPort, backends, tlsDir }: LoadBal
     '  timeout client 60s',
     '  timeout server 60s',
     '  timeout http-keep-alive 10s',
+    // A readiness answer may be slow on a busy machine; slow is not down.
+    '  timeout check 3s',
     // A connection refused (an instance just killed) is tried again on another instance; a request
     // already sent is not, since it may have been acted on.
     '  retries 2',

@@ -68,9 +68,10 @@ export async function startLocalPostgres(dir: string, within: string, log: (line
   let child: ChildProcess | undefined;
 
   const start = async () => {
+    // TCP on loopback only, no Unix socket (its path length is limited, and nothing here needs it).
     child = spawn(
       join(bin, 'postgres'),
-      ['-D', dataDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', `unix_socket_directories=${dir}`, '-c', 'max_connections=200'],
+      ['-D', dataDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=200'],
       { ...account, cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] },
     );
     child.stdout?.on('data', (chunk: Buffer) => tail.push(chunk));
