@@ -95,8 +95,8 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       SANDBOX_ORIGIN: sandboxOrigin,
       SANDBOX_PORT: String(sandboxPort),
       // Readiness answers 503 this long before a stopping instance closes: the load balancer's
-      // checks (every 500 ms, two failures) notice first.
-      DRAIN_DELAY_MS: '1500',
+      // checks (every 500 ms, two failures: about a second) notice first, with room for a busy machine.
+      DRAIN_DELAY_MS: '3000',
       LOG_LEVEL: 'warn',
       ...options.env,
     };
