@@ -93,6 +93,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerSecurityHeaders(app, config);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    if (config.instanceId) reply.header('x-instance-id', config.instanceId);
     // While draining, each answer ends its keep-alive connection, so the listener can close as
     // soon as the requests in flight are answered instead of waiting out idle connections.
     if (lifecycle.draining) reply.header('connection', 'close');

@@ -70,6 +70,8 @@ export interface ServerConfig {
   metricsHost: string;
   /** The certification partner's embedded page and the origins whose messages the portal accepts. */
   certificationFrame: CertificationFrameConfig;
+  /** INSTANCE_ID: sent as x-instance-id on every answer, so one can see which instance behind a load balancer answered. */
+  instanceId: string | undefined;
 }
 
 export interface CertificationFrameConfig {
@@ -216,6 +218,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   if (!HEADER_NAME.test(functionKeyHeader)) read.fail('FUNCTION_KEY_HEADER', `must be a header name (letters, digits, -), got ${JSON.stringify(functionKeyHeader)}`);
   const mailFrom = read.string('MAIL_FROM', 'no-reply@portal.localhost');
   if (!EMAIL.test(mailFrom)) read.fail('MAIL_FROM', `must be an e-mail address, got ${JSON.stringify(mailFrom)}`);
+  const instanceId = read.optional('INSTANCE_ID');
+  if (instanceId !== undefined && !/^[A-Za-z0-9._-]{1,64}$/.test(instanceId)) read.fail('INSTANCE_ID', `must be 1-64 letters, digits, '.', '_' or '-', got ${JSON.stringify(instanceId)}`);
   const shared = partnerSettings(env);
   return {
     port,
@@ -285,6 +289,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     metricsPort: read.optional('METRICS_PORT') === undefined ? undefined : read.port('METRICS_PORT', 0),
     metricsHost: read.string('METRICS_HOST', '127.0.0.1'),
     certificationFrame: certificationFrame(read, sandboxOrigin),
+    instanceId,
     corsOrigins: read.list('CORS_ORIGINS', production ? '' : 'http://localhost:5173', (item) => read.originOf('CORS_ORIGINS', item)),
   };
 }

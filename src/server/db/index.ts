@@ -44,8 +44,16 @@ export async function openDatabase(
     const pool = new pg.Pool({
       connectionString: config.databaseUrl,
       max: 10,
+      // While the database is away a request waits at most this long for a connection (then 503).
+      connectionTimeoutMillis: 5_000,
       ...(schema ? { options: `-c search_path=${schema}` } : {}),
     });
+    // A connection the server closed (a restart, a failover) is dropped by pg and the next query
+    // connects anew; without listeners its 'error' event (on the pool while idle, on the client
+    // while checked out between queries) would end the process. A query in progress still fails
+    // with the error, which answers 503 (db/unavailable.ts).
+    pool.on('error', () => {});
+    pool.on('connect', (client) => client.on('error', () => {}));
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     database = { db, dialect: 'postgres', schema, close: () => db.destroy() };
   } else {

@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import { isDatabaseUnavailable } from '../db/unavailable';
 import { DomainError, type DomainErrorKind, type FieldError } from '../errors';
 import { toFieldErrors } from './schema-registry';
 
@@ -29,6 +30,11 @@ export function registerErrorHandling(app: FastifyInstance, options: { notFound:
       const prefix = fastifyError.validationContext === 'body' ? '' : `/${fastifyError.validationContext ?? ''}`;
       const errors = toFieldErrors(fastifyError.validation as never).map((e) => ({ ...e, path: `${prefix}${e.path}` }));
       return sendError(reply, 400, 'The request has invalid fields.', errors);
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      reply.header('retry-after', 1);
+      return sendError(reply, 503, 'The service is briefly unavailable; try again.');
     }
     const statusCode = fastifyError.statusCode && fastifyError.statusCode >= 400 ? fastifyError.statusCode : 500;
     if (statusCode >= 500) request.log.error({ err: error }, 'request failed');

@@ -120,6 +120,7 @@ export async function startIdentityProvider({ config, database, log = console, t
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
     if (hsts) res.setHeader('strict-transport-security', hsts);
     res.setHeader('x-content-type-options', 'nosniff');
+    if (config.instanceId) res.setHeader('x-instance-id', config.instanceId);
     if (serveAsset(req, res)) return;
     handleInteraction(req, res)
       .then((handled) => {
