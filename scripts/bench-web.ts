@@ -13,17 +13,16 @@
  * Options: --runs N (fresh browser per run, default 2), --no-build (reuse dist/portal),
  * --port P (default: a spare port), --throttle R (one CPU throttling rate instead of 1 and 4), --no-typing (load figures only). Prints figures; asserts nothing.
  */
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
-import { createServer as createNetServer } from 'node:net';
-import { extname, join, resolve } from 'node:path';
+import { extname, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { build } from 'vite';
+import { CHROMIUM, CHROMIUM_ARGS, DEMO, root, sparePort, startPortal, stopPortal } from './lib/bench-portal';
 
-const root = resolve(import.meta.dirname, '..');
 const args = process.argv.slice(2);
 const option = (name: string) => {
   const i = args.indexOf(`--${name}`);
@@ -34,24 +33,11 @@ const KEYSTROKES = 50;
 const TYPE_DELAY_MS = 50;
 const THROTTLES = option('throttle') ? [Number(option('throttle'))] : [1, 4];
 const DEFERRED_WAIT_MS = 5000;
-const DEMO = { email: 'learner@example.com', password: 'LearnerDemo2026' };
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const workDir = join(root, '.data', 'bench-web');
 
 const gz = (buf: Buffer | string) => gzipSync(buf, { level: 9 }).length;
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const ms = (value: number) => `${value.toFixed(1)} ms`;
-
-function sparePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createNetServer();
-    server.once('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => done(port));
-    });
-  });
-}
 
 function quantile(values: number[], q: number): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -114,44 +100,10 @@ function serveStatic(dir: string, port: number): Promise<Server> {
   return new Promise((done) => server.listen(port, '127.0.0.1', () => done(server)));
 }
 
-async function startPortal(port: number, idpPort: number, sandboxPort: number): Promise<ChildProcess> {
-  const dataDir = join(workDir, 'data');
-  rmSync(dataDir, { recursive: true, force: true });
-  const child = spawn('npx', ['tsx', 'src/server/main.ts'], {
-    cwd: root,
-    // Vite's build() sets NODE_ENV=production in this process; the demo services run as in development.
-    env: { ...process.env, NODE_ENV: 'development', PORT: String(port), IDP_PORT: String(idpPort), SANDBOX_PORT: String(sandboxPort), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-    detached: true,
-  });
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    try {
-      const response = await fetch(`http://localhost:${port}/api/health`);
-      if (response.ok) return child;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  stopPortal(child);
-  throw new Error('The portal did not start within 120 s');
-}
-
-function stopPortal(child: ChildProcess) {
-  if (child.pid) {
-    try {
-      process.kill(-child.pid, 'SIGTERM');
-    } catch {
-      // already gone
-    }
-  }
-}
-
 const launch = () =>
   chromium.launch({
     executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage'],
+    args: CHROMIUM_ARGS,
   });
 
 async function signIn(page: Page, origin: string, path: string) {
@@ -319,7 +271,7 @@ async function main() {
   const origin = `http://localhost:${port}`;
   const floorOrigin = `http://127.0.0.1:${floorPort}`;
   console.log(`Starting the services on ${origin} (identity provider on ${idpPort})…`);
-  const portal = await startPortal(port, idpPort, sandboxPort);
+  const portal = await startPortal({ port, idpPort, sandboxPort }, join(workDir, 'data'));
   const floorServer = await serveStatic(floor.dir, floorPort);
 
   try {
