@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { precompress } from './scripts/lib/vite-precompress';
 import { strictCsp } from './scripts/lib/vite-strict-csp';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
@@ -10,7 +11,7 @@ export default defineConfig({
   root: `${root}src/portal`,
   publicDir: false,
   envDir: root,
-  plugins: [react(), strictCsp()],
+  plugins: [react(), strictCsp(), precompress()],
   // RJSF's Markdown renderer is never used by the portal's forms (see src/portal/forms/markdown-off.tsx).
   resolve: { alias: [{ find: /^markdown-to-jsx\/react$/, replacement: `${root}src/portal/forms/markdown-off.tsx` }] },
   // `npm run dev` serves the portal on :5173; its configuration comes from the services started by

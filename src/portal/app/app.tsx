@@ -1,12 +1,12 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
-import { RouterProvider } from 'react-router-dom';
+import { BrowserRouter } from 'react-router-dom';
 import { type PortalConfig, PortalConfigContext } from '../clients/config';
 import { type Session, SessionContext } from '../clients/session';
 import { type AuthApi, AuthContext } from '../auth/auth-context';
 import { PortalToaster } from '../ui/toast/toast';
 import { createQueryClient } from './query-client';
-import { createPortalRouter } from './routes';
+import { PortalRoutes } from './routes';
 
 interface AppProps {
   config: PortalConfig;
@@ -16,13 +16,14 @@ interface AppProps {
 
 export function App({ config, auth, session }: AppProps) {
   const [queryClient] = useState(createQueryClient);
-  const [router] = useState(() => createPortalRouter(config));
   return (
     <PortalConfigContext.Provider value={config}>
       <AuthContext.Provider value={auth}>
         <SessionContext.Provider value={session}>
           <QueryClientProvider client={queryClient}>
-            <RouterProvider router={router} />
+            <BrowserRouter>
+              <PortalRoutes config={config} />
+            </BrowserRouter>
             <PortalToaster />
           </QueryClientProvider>
         </SessionContext.Provider>

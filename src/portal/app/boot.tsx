@@ -9,6 +9,7 @@ import { LOGOUT_DONE_PATH, signOut, takeAfterLogoutTarget } from '../auth/sign-o
 import { createTokenSource } from '../auth/tokens';
 import { resolveReturnTo } from '../ui/links/return-to';
 import { App } from './app';
+import { preloadRoute } from './routes';
 import { BootError } from './boot-error';
 import { initI18n, loadAllNamespacesAfterStart } from './i18n';
 import { detectLanguage } from './language';
@@ -24,6 +25,7 @@ export async function boot(): Promise<void> {
   const origin = window.location.origin;
   try {
     const [config, i18n] = await Promise.all([loadPortalConfig(), initI18n(lang)]);
+    preloadRoute(config, window.location.pathname);
 
     if (window.location.pathname === LOGOUT_DONE_PATH) {
       // Decided again on the way back: a stored target is never trusted as it is.

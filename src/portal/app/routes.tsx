@@ -1,7 +1,8 @@
-import type { ComponentType } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { type ComponentType, lazy, Suspense, useMemo } from 'react';
+import { matchRoutes, type RouteObject, useRoutes } from 'react-router-dom';
 import type { PortalConfig } from '../clients/config';
 import { loadAllNamespaces } from './i18n';
+import { PageErrorBoundary } from './shell/page-error-boundary';
 import { PageSkeleton } from './shell/page-skeleton';
 import { LogoutRoute } from './logout-route';
 import { RootRedirect } from './root-redirect';
@@ -9,14 +10,27 @@ import { Shell } from './shell/shell';
 
 type PageModule = { default: ComponentType };
 
+interface LazyPage {
+  /** Loads the page's code (and texts) once; the page shows when this settles. */
+  load: () => Promise<PageModule>;
+  Component: ComponentType;
+}
+
 // Each page is its own chunk: form code loads only with the routes that show forms. Home shows the
 // texts loaded before the first render; every other page also waits for the rest of the texts.
-const home = async () => ({ Component: (await import('./pages/home')).default });
-const withTexts = (load: () => Promise<PageModule>) => async () => {
-  const [page] = await Promise.all([load(), loadAllNamespaces()]);
-  return { Component: page.default };
-};
-const notFound = withTexts(() => import('../features/not-found/not-found-page'));
+function lazyPage(importPage: () => Promise<PageModule>, withTexts = true): LazyPage {
+  let loading: Promise<PageModule> | undefined;
+  const load = () =>
+    // A failed load is tried again the next time the page is asked for.
+    (loading ??= (withTexts ? Promise.all([importPage(), loadAllNamespaces()]).then(([page]) => page) : importPage()).catch((error: unknown) => {
+      loading = undefined;
+      throw error;
+    }));
+  return { load, Component: lazy(load) };
+}
+
+const home = lazyPage(() => import('./pages/home'), false);
+const notFound = lazyPage(() => import('../features/not-found/not-found-page'));
 
 // Pages of other features are looked up by glob, so the shell builds while a feature folder is absent
 // (a missing page shows the not-found page).
@@ -25,54 +39,81 @@ const featurePages = import.meta.glob<PageModule>([
   '../features/profile/exam-profile-page.tsx',
   '../features/account/account-page.tsx',
 ]);
-const page = (path: string) => {
+const featurePage = (path: string) => {
   const load = featurePages[path];
-  return load ? withTexts(load) : notFound;
+  return load ? lazyPage(load) : notFound;
 };
-const profile = page('../features/profile/profile-page.tsx');
-const examProfile = page('../features/profile/exam-profile-page.tsx');
-const account = page('../features/account/account-page.tsx');
-const trainingProducts = withTexts(() => import('./pages/training-products'));
-const login = withTexts(() => import('../features/launch/pages/login-route'));
-const help = withTexts(() => import('../features/launch/pages/help-route'));
-const certification = withTexts(() => import('../features/certification/pages/certification-page'));
-const examError = withTexts(() => import('../features/launch/pages/exam-error-page'));
-const explore = withTexts(() => import('./pages/explore'));
-const announcements = withTexts(() => import('../features/announcements/announcements-page'));
+const profile = featurePage('../features/profile/profile-page.tsx');
+const examProfile = featurePage('../features/profile/exam-profile-page.tsx');
+const account = featurePage('../features/account/account-page.tsx');
+const trainingProducts = lazyPage(() => import('./pages/training-products'));
+const login = lazyPage(() => import('../features/launch/pages/login-route'));
+const help = lazyPage(() => import('../features/launch/pages/help-route'));
+const certification = lazyPage(() => import('../features/certification/pages/certification-page'));
+const examError = lazyPage(() => import('../features/launch/pages/exam-error-page'));
+const explore = lazyPage(() => import('./pages/explore'));
+const announcements = lazyPage(() => import('../features/announcements/announcements-page'));
+
+/** A route showing a lazy page; `handle.load` lets start-up fetch its code before the router asks. */
+function pageRoute(path: string | undefined, page: LazyPage, outsideShell = false): RouteObject {
+  // Inside the shell, the shell's own boundary and skeleton stand in while the page loads.
+  const element = outsideShell ? (
+    <PageErrorBoundary path={path ?? ''}>
+      <Suspense fallback={<PageSkeleton />}>
+        <page.Component />
+      </Suspense>
+    </PageErrorBoundary>
+  ) : (
+    <page.Component />
+  );
+  const handle = { load: page.load };
+  return path === undefined ? { index: true, element, handle } : { path, element, handle };
+}
 
 /** The route table; feature flags decide which routes exist. */
 export function portalRoutes(config: Pick<PortalConfig, 'flags'>): RouteObject[] {
   return [
     { path: '/logout', element: <LogoutRoute /> },
-    { path: '/login', lazy: login, HydrateFallback: PageSkeleton },
-    { path: '/help', lazy: help, HydrateFallback: PageSkeleton },
+    pageRoute('/login', login, true),
+    pageRoute('/help', help, true),
     {
       path: '/',
       element: <Shell />,
-      HydrateFallback: PageSkeleton,
       children: [
-        { index: true, element: <RootRedirect /> },
-        { path: 'home', lazy: home },
-        { path: 'training', lazy: home },
+        // The root path goes to home: its code is what start-up fetches for it.
+        { index: true, element: <RootRedirect />, handle: { load: home.load } },
+        pageRoute('home', home),
+        pageRoute('training', home),
         {
           path: 'profile',
-          children: [
-            { index: true, lazy: profile },
-            ...(config.flags.pearson ? [{ path: 'pearson', lazy: examProfile }] : []),
-          ],
+          children: [pageRoute(undefined, profile), ...(config.flags.pearson ? [pageRoute('pearson', examProfile)] : [])],
         },
-        { path: 'account', lazy: account },
-        { path: 'exam-error', lazy: examError },
-        ...(config.flags.certmetrics ? [{ path: 'certification/*', lazy: certification }] : []),
-        { path: 'announcements', lazy: announcements },
-        { path: 'explore', lazy: explore },
-        ...(config.flags.learningSystems ? [{ path: 'training-products', lazy: trainingProducts }] : []),
-        { path: '*', lazy: notFound },
+        pageRoute('account', account),
+        pageRoute('exam-error', examError),
+        ...(config.flags.certmetrics ? [pageRoute('certification/*', certification)] : []),
+        pageRoute('announcements', announcements),
+        pageRoute('explore', explore),
+        ...(config.flags.learningSystems ? [pageRoute('training-products', trainingProducts)] : []),
+        pageRoute('*', notFound),
       ],
     },
   ];
 }
 
-export function createPortalRouter(config: PortalConfig) {
-  return createBrowserRouter(portalRoutes(config));
+/**
+ * Starts loading the code (and texts) of the page at `pathname` while sign-in settles, so the page
+ * does not wait for the first render to ask for it.
+ */
+export function preloadRoute(config: Pick<PortalConfig, 'flags'>, pathname: string): void {
+  for (const { route } of matchRoutes(portalRoutes(config), pathname) ?? []) {
+    const handle = route.handle as { load?: () => Promise<unknown> } | undefined;
+    // A failure shows when the page renders, which tries again.
+    void handle?.load?.().catch(() => undefined);
+  }
+}
+
+/** The portal's routes (inside a BrowserRouter). */
+export function PortalRoutes({ config }: { config: Pick<PortalConfig, 'flags'> }) {
+  const routes = useMemo(() => portalRoutes(config), [config]);
+  return useRoutes(routes);
 }

@@ -9,6 +9,8 @@ export function msalConfiguration(config: PortalConfig, origin: string): Configu
       clientId: config.clientId,
       authority: config.authority,
       knownAuthorities: [authority.host],
+      // Handed over with the configuration: no discovery request before sign-in settles.
+      ...(config.authorityMetadata ? { authorityMetadata: JSON.stringify(config.authorityMetadata) } : {}),
       redirectUri: `${origin}/`,
       postLogoutRedirectUri: `${origin}/`,
       // MSAL's default adds offline_access, which the provider drops without a consent prompt.

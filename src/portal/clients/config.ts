@@ -1,5 +1,6 @@
 /*
- * Runtime configuration of the portal, fetched from /portal-config.json before the first render.
+ * Runtime configuration of the portal, read before the first render (embedded in the page by the
+ * services, or fetched from /portal-config.json).
  *
  * Use:
  *   const config = usePortalConfig();           // inside React
@@ -24,6 +25,8 @@ export type ServiceName = 'identity' | 'entitlements' | 'vendors';
 
 export interface PortalConfig {
   authority: string;
+  /** The provider's discovery fields (issuer and endpoints), when the services know them. */
+  authorityMetadata?: Record<string, string>;
   clientId: string;
   scopes: string[];
   apiScopes: string[];
@@ -56,7 +59,13 @@ export interface PortalLinks {
   examsSupport?: string;
 }
 
-export async function loadPortalConfig(fetchImpl: typeof fetch = fetch): Promise<PortalConfig> {
+/**
+ * The configuration: from the JSON data block the services put into the page (no request), or, where
+ * the page comes without it (static hosting, the development server), from /portal-config.json.
+ */
+export async function loadPortalConfig(fetchImpl: typeof fetch = fetch, page: Pick<Document, 'getElementById'> | undefined = globalThis.document): Promise<PortalConfig> {
+  const embedded = page?.getElementById('portal-config')?.textContent;
+  if (embedded) return JSON.parse(embedded) as PortalConfig;
   const response = await fetchImpl('/portal-config.json', { headers: { accept: 'application/json' } });
   if (!response.ok) throw new Error(`portal-config.json: HTTP ${response.status}`);
   return (await response.json()) as PortalConfig;

@@ -1,10 +1,13 @@
 import type { ServerConfig } from '../config';
+import { authorityMetadata } from '../idp/endpoints';
 import { fulfilmentSource } from '../vendors/fulfilment-source';
 
 /** The portal's runtime configuration, from the environment (GET /portal-config.json). */
 export function portalConfig(config: ServerConfig) {
   return {
     authority: config.issuer,
+    // The provider's discovery fields, so sign-in does not first ask the provider for them.
+    authorityMetadata: authorityMetadata(config.issuer),
     clientId: config.clientId,
     scopes: ['openid', 'profile', 'email'],
     apiScopes: [] as string[],

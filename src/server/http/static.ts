@@ -1,10 +1,25 @@
-import { createReadStream, existsSync } from 'node:fs';
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import type { ServerConfig } from '../config';
 import { publicScope } from './auth';
 import { sendError } from './errors';
+import { portalConfig } from './portal-config';
+
+/**
+ * The portal's page with its configuration (what GET /portal-config.json answers) in a JSON data
+ * block, so the page starts without that request. A data block is never executed, so the policy's
+ * script-src does not apply to it; `<` is escaped, so no value can close the element. A page without
+ * a </head> is sent as it is (the portal then fetches the configuration).
+ */
+export function withPortalConfig(html: string, config: unknown): string {
+  const json = JSON.stringify(config).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  const at = html.indexOf('</head>');
+  if (at < 0) return html;
+  return `${html.slice(0, at)}<script type="application/json" id="portal-config">${json}</script>${html.slice(at)}`;
+}
 
 /** Hashed build assets never change; the HTML entry points always revalidate. */
 function cacheHeaders(reply: { header(name: string, value: string): unknown }, path: string): void {
@@ -33,21 +48,27 @@ export async function registerStatic(app: FastifyInstance, config: ServerConfig)
         await files.register(fastifyStatic, {
           root: config.portalDir,
           prefix: '/',
-          index: ['index.html'],
+          index: false,
+          // The build writes .br and .gz beside each script and stylesheet (scripts/lib/vite-precompress.ts).
+          preCompressed: true,
           cacheControl: false,
           setHeaders: cacheHeaders,
           // Source maps are for development; the path is decoded first, so no spelling slips by.
-          allowedPath: (path) => !config.production || !isSourceMap(path),
+          // The page itself ('/') goes to the fallback below, which puts the configuration in it.
+          allowedPath: (path) => path !== '/' && (!config.production || !isSourceMap(path)),
         });
       }
     }),
   );
   if (!hasPortal) app.log.warn({ portalDir: config.portalDir }, 'no built portal; run npm run build');
-  app.setNotFoundHandler((request, reply) => {
+  const browserConfig = portalConfig(config);
+  app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     const isFile = /\.[a-z0-9]+$/i.test(path);
     if (hasPortal && request.method === 'GET' && !path.startsWith('/api/') && !path.startsWith('/schemas/') && !isFile) {
-      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(createReadStream(join(config.portalDir, 'index.html')));
+      // Read per request, so a rebuilt portal is served without a restart.
+      const html = await readFile(join(config.portalDir, 'index.html'), 'utf8');
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(withPortalConfig(html, browserConfig));
     }
     return sendError(reply, 404, `No route ${request.method} ${path}`);
   });

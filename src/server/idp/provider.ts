@@ -8,6 +8,7 @@ import { pickLanguage } from './i18n';
 import type { ProviderSecrets } from './signing-keys';
 import { errorPage, logoutDonePage, logoutPage } from './pages';
 import { withIdpTables } from './tables';
+import { IDP_ROUTES } from './endpoints';
 
 /** Lifetimes in seconds. The access token never outlives the ID token (see auth-notes). */
 export const TOKEN_TTL = {
@@ -50,6 +51,7 @@ export function createProvider({ issuer, config, db, secrets, pageSecurityPolicy
   const isFirstParty = (clientId: string | undefined) => clientId === config.clientId;
 
   const configuration: Configuration = {
+    routes: { ...IDP_ROUTES },
     adapter: databaseAdapter(withIdpTables(db)),
     clients: [
       {

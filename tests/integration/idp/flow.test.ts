@@ -3,6 +3,7 @@ import { createLocalJWKSet, decodeProtectedHeader, jwtVerify, type JSONWebKeySet
 import { fetch } from 'undici';
 import { loadConfig } from '../../../src/server/config';
 import { startIdentityProvider } from '../../../src/server/idp';
+import { authorityMetadata } from '../../../src/server/idp/endpoints';
 import {
   absolute,
   Browser,
@@ -38,6 +39,13 @@ describe('identity provider protocol', () => {
     expect(doc.code_challenge_methods_supported).toEqual(['S256']);
     expect(doc.end_session_endpoint).toBe(`${harness.idp.issuer}/session/end`);
     expect(doc.claims_supported).toEqual(expect.arrayContaining(['sub', 'id', 'email', 'given_name', 'family_name', 'locale']));
+  });
+
+  it('publishes the endpoints the portal is handed with its configuration', async () => {
+    const doc = (await (await get('/.well-known/openid-configuration')).json()) as Record<string, unknown>;
+    const handed = authorityMetadata(harness.idp.issuer);
+    expect(Object.keys(handed).length).toBeGreaterThan(3);
+    for (const [field, value] of Object.entries(handed)) expect(doc[field], field).toBe(value);
   });
 
   it('publishes public RS256 and ES256 signing keys only', async () => {

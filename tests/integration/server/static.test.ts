@@ -1,8 +1,10 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import { createLocalJWKSet } from 'jose';
 import { buildApp } from '../../../src/server/app';
+import { withPortalConfig } from '../../../src/server/http/static';
 import { loadConfig } from '../../../src/server/config';
 import { openDatabase, type Database } from '../../../src/server/db';
 
@@ -13,10 +15,13 @@ describe('static files', () => {
   beforeAll(async () => {
     portalDir = mkdtempSync(join(tmpdir(), 'portal-'));
     mkdirSync(join(portalDir, 'assets'));
-    writeFileSync(join(portalDir, 'index.html'), '<!doctype html><title>portal</title>');
+    writeFileSync(join(portalDir, 'index.html'), '<!doctype html><head><title>portal</title></head><body></body>');
     writeFileSync(join(portalDir, 'gallery.html'), '<!doctype html><title>gallery</title>');
     writeFileSync(join(portalDir, 'assets', 'app-123.js'), 'console.log(1)');
     writeFileSync(join(portalDir, 'assets', 'app-123.js.map'), '{"version":3}');
+    writeFileSync(join(portalDir, 'assets', 'big-456.js'), 'console.log(2);'.repeat(200));
+    writeFileSync(join(portalDir, 'assets', 'big-456.js.br'), brotliCompressSync('console.log(2);'.repeat(200)));
+    writeFileSync(join(portalDir, 'assets', 'big-456.js.gz'), gzipSync('console.log(2);'.repeat(200)));
     const config = loadConfig({ PORTAL_DIR: portalDir, LOG_LEVEL: 'silent' });
     database = await openDatabase(config, { inMemory: true });
     app = await buildApp({ config, database, jwks: createLocalJWKSet({ keys: [] }), serveStatic: true, logger: false });
@@ -35,6 +40,40 @@ describe('static files', () => {
     expect(asset.headers['cache-control']).toContain('immutable');
     const schema = await app.inject({ method: 'GET', url: '/schemas/forms/profile.schema.json' });
     expect(schema.json().$id).toBe('forms/profile.schema.json');
+  });
+
+  it('puts the configuration into the page as a JSON data block, the same as /portal-config.json', async () => {
+    const served = await app.inject({ method: 'GET', url: '/portal-config.json' });
+    for (const url of ['/', '/home?ui_locales=ja', '/profile']) {
+      const page = await app.inject({ method: 'GET', url });
+      expect(page.statusCode, url).toBe(200);
+      expect(page.headers['cache-control'], url).toBe('no-cache');
+      const block = /<script type="application\/json" id="portal-config">([^<]*)<\/script><\/head>/.exec(page.body);
+      expect(block, url).not.toBeNull();
+      expect(JSON.parse(block![1]!)).toEqual(served.json());
+    }
+  });
+
+  it('escapes what could end the data block, and leaves a page without a head as it is', () => {
+    const html = withPortalConfig('<head></head>', { link: '</script><script>alert(1)</script>', line: 'a\u2028b' });
+    expect(html).not.toContain('</script><script>');
+    expect(html).not.toContain('\u2028');
+    const json = /id="portal-config">(.*)<\/script><\/head>$/.exec(html)![1]!;
+    expect(JSON.parse(json)).toEqual({ link: '</script><script>alert(1)</script>', line: 'a\u2028b' });
+    expect(withPortalConfig('<title>x</title>', { a: 1 })).toBe('<title>x</title>');
+  });
+
+  it('sends the compressed file the build wrote beside a script when the browser accepts it', async () => {
+    const br = await app.inject({ method: 'GET', url: '/assets/big-456.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toContain('javascript');
+    expect(br.headers['cache-control']).toContain('immutable');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe('console.log(2);'.repeat(200));
+    const gzip = await app.inject({ method: 'GET', url: '/assets/big-456.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    const plain = await app.inject({ method: 'GET', url: '/assets/big-456.js', headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe('console.log(2);'.repeat(200));
   });
 
   it('answers 404 for a missing file and JSON 404 under /api', async () => {

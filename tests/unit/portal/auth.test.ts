@@ -26,6 +26,13 @@ describe('MSAL configuration (auth-notes)', () => {
     expect(built.auth.redirectUri).toBe('http://localhost:4302/');
     expect(built.cache?.cacheLocation).toBe('sessionStorage');
   });
+
+  it('hands MSAL the provider metadata from the configuration when the services sent it', () => {
+    expect(msalConfiguration(config, 'http://localhost:4302').auth.authorityMetadata).toBeUndefined();
+    const metadata = { issuer: 'https://localhost:4443', authorization_endpoint: 'https://localhost:4443/auth' };
+    const built = msalConfiguration({ ...config, authorityMetadata: metadata }, 'http://localhost:4302');
+    expect(JSON.parse(built.auth.authorityMetadata!)).toEqual(metadata);
+  });
 });
 
 describe('account id', () => {

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useSearchParams } from 'react-router-dom';
 import { profileKeys, useProfile } from '../../clients/profile';
@@ -7,6 +7,8 @@ import { AddressEditorProvider } from '../../features/fulfilment/address-editor'
 import { CertificationFrameHost } from './certification-frame-host';
 import { Footer } from './footer';
 import { Header } from './header';
+import { PageErrorBoundary } from './page-error-boundary';
+import { PageSkeleton } from './page-skeleton';
 import { scheduleHashScroll } from './scroll';
 import { SupportChat } from './support-chat';
 
@@ -24,7 +26,12 @@ export function Shell() {
         </a>
         <Header />
         <main id="main" className="shell__main" tabIndex={-1}>
-          <Outlet />
+          {/* The header shows at once; the page's skeleton stands in while its code loads. */}
+          <PageErrorBoundary path={location.pathname}>
+            <Suspense fallback={<PageSkeleton />}>
+              <Outlet />
+            </Suspense>
+          </PageErrorBoundary>
         </main>
         <CertificationFrameHost />
         <Footer />

@@ -49,14 +49,17 @@ export function TrainingProductsPage({ redeem, fulfilmentBanner, launch }: Train
       ) : (
         <ProductList active={active} expired={expired} detailed launch={launch} />
       )}
-      <section className="training-page__help" aria-labelledby="training-help-title">
-        <h2 id="training-help-title">{t('Help.Title')}</h2>
-        <p>
-          {t('Help.Text')}{' '}
-          {support ? <SmartLink href={support}>{t('Help.Link')}</SmartLink> : null}
-        </p>
-        <MissingProductsHelper />
-      </section>
+      {/* Shown once the list is there: below a loading list it would move down when the list arrives. */}
+      {isPending && !(profileFailed || isError) ? null : (
+        <section className="training-page__help" aria-labelledby="training-help-title">
+          <h2 id="training-help-title">{t('Help.Title')}</h2>
+          <p>
+            {t('Help.Text')}{' '}
+            {support ? <SmartLink href={support}>{t('Help.Link')}</SmartLink> : null}
+          </p>
+          <MissingProductsHelper />
+        </section>
+      )}
     </div>
   );
 }
