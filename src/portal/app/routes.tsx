@@ -1,4 +1,4 @@
-import { type ComponentType, lazy, Suspense, useMemo } from 'react';
+import { type ComponentType, lazy, Suspense, useMemo, useState } from 'react';
 import { matchRoutes, type RouteObject, useRoutes } from 'react-router-dom';
 import type { PortalConfig } from '../clients/config';
 import { loadAllNamespaces } from './i18n';
@@ -20,13 +20,24 @@ interface LazyPage {
 // texts loaded before the first render; every other page also waits for the rest of the texts.
 function lazyPage(importPage: () => Promise<PageModule>, withTexts = true): LazyPage {
   let loading: Promise<PageModule> | undefined;
+  let loaded: PageModule | undefined;
   const load = () =>
-    // A failed load is tried again the next time the page is asked for.
-    (loading ??= (withTexts ? Promise.all([importPage(), loadAllNamespaces()]).then(([page]) => page) : importPage()).catch((error: unknown) => {
-      loading = undefined;
-      throw error;
-    }));
-  return { load, Component: lazy(load) };
+    (loading ??= (withTexts ? Promise.all([importPage(), loadAllNamespaces()]).then(([page]) => page) : importPage()).then(
+      (page) => (loaded = page),
+      (error: unknown) => {
+        // A failed load is tried again the next time the page is asked for.
+        loading = undefined;
+        throw error;
+      },
+    ));
+  const Lazy = lazy(load);
+  // A page fetched ahead (start-up, see preloadRoute) renders at once, without a skeleton in between;
+  // decided once per mount, so the page is never swapped for another element under the learner.
+  function Component() {
+    const [ready] = useState(loaded);
+    return ready ? <ready.default /> : <Lazy />;
+  }
+  return { load, Component };
 }
 
 const home = lazyPage(() => import('./pages/home'), false);

@@ -10,12 +10,20 @@ export const LOGOUT_DONE_PATH = '/logout/done';
  * caller). The provider accepts only registered return addresses, so any target other than the
  * portal root comes back through /logout/done.
  */
+let signingOut = false;
+
+/** True once a sign-out has begun: the page is leaving for the provider and must not sign in again. */
+export function isSigningOut(): boolean {
+  return signingOut;
+}
+
 export async function signOut(
   msal: IPublicClientApplication,
   config: PortalConfig,
   target: string,
   origin = window.location.origin,
 ): Promise<void> {
+  signingOut = true;
   const account = msal.getActiveAccount() ?? msal.getAllAccounts()[0] ?? null;
   if (!account) {
     window.location.replace(target);

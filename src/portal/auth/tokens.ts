@@ -2,6 +2,7 @@ import type { AuthenticationResult, IPublicClientApplication } from '@azure/msal
 import type { PortalConfig } from '../clients/config';
 import { apiScopes } from './msal';
 import { signInRedirect } from './sign-in';
+import { isSigningOut } from './sign-out';
 
 /** Seconds before expiry at which a cached ID token is no longer handed out. */
 export const ID_TOKEN_MIN_LIFETIME_SECONDS = 60;
@@ -32,6 +33,9 @@ export function createTokenSource(msal: IPublicClientApplication, config: Portal
       }
       return bearerFrom(result, config.bearerToken);
     } catch (error) {
+      // Signing out empties the cache: a call still in flight then fails here, and a sign-in started
+      // now would cut the provider's sign-out short (the provider session would stay).
+      if (isSigningOut()) throw error;
       // Spec: a failed token acquisition clears local storage and signs in again.
       await msal.clearCache();
       localStorage.clear();

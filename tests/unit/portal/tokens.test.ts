@@ -2,6 +2,7 @@
 import type { AuthenticationResult, IPublicClientApplication } from '@azure/msal-browser';
 import { describe, expect, it, vi } from 'vitest';
 import type { PortalConfig } from '../../../src/portal/clients/config';
+import { signOut } from '../../../src/portal/auth/sign-out';
 import { createTokenSource, idTokenNeedsRefresh } from '../../../src/portal/auth/tokens';
 
 const now = Date.UTC(2026, 10, 22, 12, 0, 0);
@@ -53,5 +54,17 @@ describe('bearer token', () => {
     expect(msal.loginRedirect).toHaveBeenCalledWith(
       expect.objectContaining({ extraQueryParameters: { ui_locales: 'ja' } }),
     );
+  });
+
+  it('does not sign in again while a sign-out is under way (a call in flight fails quietly)', async () => {
+    const msal = fakeMsal({
+      acquireTokenSilent: vi.fn(async () => Promise.reject(new Error('no_account_error'))),
+      logoutRedirect: vi.fn(async () => undefined),
+    });
+    await signOut(msal, { ...config, clientId: 'portal' } as PortalConfig, 'http://localhost/', 'http://localhost');
+    const getToken = createTokenSource(msal, config, () => 'en');
+    await expect(getToken()).rejects.toThrow('no_account_error');
+    expect(msal.loginRedirect).not.toHaveBeenCalled();
+    expect(msal.clearCache).not.toHaveBeenCalled();
   });
 });
