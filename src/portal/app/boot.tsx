@@ -24,8 +24,12 @@ export async function boot(): Promise<void> {
   const lang = detectLanguage(window.location.search, sessionStorage);
   const origin = window.location.origin;
   try {
-    const [config, i18n] = await Promise.all([loadPortalConfig(), initI18n(lang)]);
-    preloadRoute(config, window.location.pathname);
+    const configLoad = loadPortalConfig();
+    // The page's code as soon as the configuration is there (in the page itself, usually), its texts
+    // once i18next has started; both while sign-in settles.
+    void configLoad.then((config) => preloadRoute(config, window.location.pathname, false)).catch(() => undefined);
+    const [config, i18n] = await Promise.all([configLoad, initI18n(lang)]);
+    preloadRoute(config, window.location.pathname, true);
 
     if (window.location.pathname === LOGOUT_DONE_PATH) {
       // Decided again on the way back: a stored target is never trusted as it is.

@@ -13,6 +13,8 @@ type PageModule = { default: ComponentType };
 interface LazyPage {
   /** Loads the page's code (and texts) once; the page shows when this settles. */
   load: () => Promise<PageModule>;
+  /** Fetches the page's code alone (texts need i18next started). */
+  code: () => Promise<PageModule>;
   Component: ComponentType;
 }
 
@@ -37,7 +39,7 @@ function lazyPage(importPage: () => Promise<PageModule>, withTexts = true): Lazy
     const [ready] = useState(loaded);
     return ready ? <ready.default /> : <Lazy />;
   }
-  return { load, Component };
+  return { load, code: importPage, Component };
 }
 
 const home = lazyPage(() => import('./pages/home'), false);
@@ -77,7 +79,7 @@ function pageRoute(path: string | undefined, page: LazyPage, outsideShell = fals
   ) : (
     <page.Component />
   );
-  const handle = { load: page.load };
+  const handle = { load: page.load, code: page.code };
   return path === undefined ? { index: true, element, handle } : { path, element, handle };
 }
 
@@ -92,7 +94,7 @@ export function portalRoutes(config: Pick<PortalConfig, 'flags'>): RouteObject[]
       element: <Shell />,
       children: [
         // The root path goes to home: its code is what start-up fetches for it.
-        { index: true, element: <RootRedirect />, handle: { load: home.load } },
+        { index: true, element: <RootRedirect />, handle: { load: home.load, code: home.code } },
         pageRoute('home', home),
         pageRoute('training', home),
         {
@@ -112,14 +114,14 @@ export function portalRoutes(config: Pick<PortalConfig, 'flags'>): RouteObject[]
 }
 
 /**
- * Starts loading the code (and texts) of the page at `pathname` while sign-in settles, so the page
- * does not wait for the first render to ask for it.
+ * Starts loading the code of the page at `pathname` (and its texts, once i18next has started:
+ * `withTexts`) while sign-in settles, so the page does not wait for the first render to ask for it.
  */
-export function preloadRoute(config: Pick<PortalConfig, 'flags'>, pathname: string): void {
+export function preloadRoute(config: Pick<PortalConfig, 'flags'>, pathname: string, withTexts: boolean): void {
   for (const { route } of matchRoutes(portalRoutes(config), pathname) ?? []) {
-    const handle = route.handle as { load?: () => Promise<unknown> } | undefined;
+    const handle = route.handle as Pick<LazyPage, 'load' | 'code'> | undefined;
     // A failure shows when the page renders, which tries again.
-    void handle?.load?.().catch(() => undefined);
+    void (withTexts ? handle?.load() : handle?.code())?.catch(() => undefined);
   }
 }
 
