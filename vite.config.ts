@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { precompress } from './scripts/lib/vite-precompress';
 import { strictCsp } from './scripts/lib/vite-strict-csp';
+import { FIRST_PAINT_NAMESPACES } from './src/portal/app/first-paint-namespaces';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
@@ -30,7 +31,18 @@ export default defineConfig({
     // development only.
     sourcemap: 'hidden',
     // The form gallery for product owners is a second page beside the portal, not linked from it.
-    rollupOptions: { input: { index: `${root}src/portal/index.html`, gallery: `${root}src/portal/gallery.html` } },
+    rollupOptions: {
+      input: { index: `${root}src/portal/index.html`, gallery: `${root}src/portal/gallery.html` },
+      // The texts the first render waits for come in one chunk per language, not one per namespace.
+      output: {
+        codeSplitting: {
+          groups: ['en', 'ja'].map((lang) => ({
+            name: `texts-${lang}`,
+            test: new RegExp(`[\\/]locales[\\/]${lang}[\\/](?:${FIRST_PAINT_NAMESPACES.join('|')})\\.json$`),
+          })),
+        },
+      },
+    },
   },
   test: {
     root,

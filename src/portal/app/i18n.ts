@@ -1,6 +1,7 @@
 import i18next, { type BackendModule, type i18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { afterStartWhenIdle } from '../ui/scheduling/after-start';
+import { FIRST_PAINT_NAMESPACES } from './first-paint-namespaces';
 import type { UiLanguage } from './language';
 
 // One namespace per file under locales/<lang>/; new files are picked up without code changes. Each
@@ -10,8 +11,7 @@ import type { UiLanguage } from './language';
 const files = import.meta.glob<Record<string, unknown>>('../../../locales/*/*.json', { import: 'default' });
 const fileOf = (lang: string, ns: string) => `../../../locales/${lang}/${ns}.json`;
 
-/** Namespaces of the shell and the signed-in home page: the only ones loaded before the first render. */
-export const FIRST_PAINT_NAMESPACES = ['portal', 'home', 'training', 'launch', 'onboarding', 'fulfilment', 'redemption', 'announcements'];
+export { FIRST_PAINT_NAMESPACES } from './first-paint-namespaces';
 
 /** Every namespace, named after its English file. */
 export const ALL_NAMESPACES = Object.keys(files)
