@@ -65,13 +65,20 @@ async function signIn(page: Page, origin: string) {
 }
 
 async function audit(page: Page, url: string, cold: boolean): Promise<Run> {
-  if (cold) {
-    const cdp = await page.createCDPSession();
-    await cdp.send('Network.clearBrowserCache');
-    await cdp.detach();
-  }
   const flags: Flags = { logLevel: 'error', onlyCategories: CATEGORIES, disableStorageReset: true };
-  const result = await lighthouse(url, flags, undefined, page);
+  let result: Awaited<ReturnType<typeof lighthouse>>;
+  // Lighthouse now and then loses the trace of a run in a reused tab (NO_NAVSTART): such a run is
+  // taken again, up to three times in all.
+  for (let attempt = 1; ; attempt++) {
+    if (cold) {
+      const cdp = await page.createCDPSession();
+      await cdp.send('Network.clearBrowserCache');
+      await cdp.detach();
+    }
+    result = await lighthouse(url, flags, undefined, page);
+    if (!result?.lhr.runtimeError || attempt === 3) break;
+    console.log(`  ${url}: ${result.lhr.runtimeError.code}, running again`);
+  }
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   // The whole report, for a closer look (which element shifted, which request chain held the paint).
   const name = new URL(url).pathname.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home';
