@@ -65,7 +65,7 @@ export async function registerStatic(app: FastifyInstance, config: ServerConfig)
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     const isFile = /\.[a-z0-9]+$/i.test(path);
-    if (hasPortal && request.method === 'GET' && !path.startsWith('/api/') && !path.startsWith('/schemas/') && !isFile) {
+    if (hasPortal && (request.method === 'GET' || request.method === 'HEAD') && !path.startsWith('/api/') && !path.startsWith('/schemas/') && !isFile) {
       // Read per request, so a rebuilt portal is served without a restart.
       const html = await readFile(join(config.portalDir, 'index.html'), 'utf8');
       return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(withPortalConfig(html, browserConfig));

@@ -52,6 +52,7 @@ describe('static files', () => {
       expect(block, url).not.toBeNull();
       expect(JSON.parse(block![1]!)).toEqual(served.json());
     }
+    expect((await app.inject({ method: 'HEAD', url: '/' })).statusCode).toBe(200);
   });
 
   it('escapes what could end the data block, and leaves a page without a head as it is', () => {
