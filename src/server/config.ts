@@ -2,6 +2,7 @@ import { join, resolve } from 'node:path';
 import { DEMO_PARTNER_SECRETS, partnerSettings, type PartnerSecrets } from '../shared/partners';
 import { envReader, type EnvReader } from './config-reader';
 import { projectRoot } from './runtime-files';
+import { proxyTrust } from './http/client-address';
 
 export { ConfigError } from './config-reader';
 
@@ -59,6 +60,8 @@ export interface ServerConfig {
   /** Hosts of the links the portal shows (configuration; README lists them). */
   links: PortalLinks;
   /** Other origins a portal may call /api from (the Vite dev server by default). */
+  /** Load balancers whose X-Forwarded-For entry names the client (sign-in throttles count per client address). */
+  trustedProxies: string[];
   corsOrigins: string[];
   /** On SIGTERM: time readiness answers 503 before the listeners close, for a load balancer to notice. */
   drainDelayMs: number;
@@ -177,6 +180,17 @@ function hostOf(read: EnvReader, name: string) {
  * naming the variable (main.ts prints that one line and exits 1). With NODE_ENV=production the
  * development defaults are refused unless ALLOW_DEMO_DEFAULTS allows them.
  */
+/** TRUSTED_PROXIES: addresses, CIDR ranges or loopback/linklocal/uniquelocal; none by default. */
+function trustedProxiesOf(read: EnvReader): string[] {
+  const proxies = read.list('TRUSTED_PROXIES', '');
+  try {
+    proxyTrust(proxies);
+  } catch {
+    read.fail('TRUSTED_PROXIES', `must list IP addresses or CIDR ranges (or loopback, linklocal, uniquelocal), got ${JSON.stringify(proxies.join(','))}`);
+  }
+  return proxies;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const read = envReader(env);
   const production = read.raw('NODE_ENV') === 'production';
@@ -252,6 +266,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       'test.certification.example,prep.certification.example,shop.certification.example,localhost:44397,localhost:3002',
       hostOf(read, 'REDIRECT_WHITELIST'),
     ),
+    trustedProxies: trustedProxiesOf(read),
     logLevel: read.oneOf('LOG_LEVEL', LOG_LEVELS, 'info'),
     seedOnStart,
     demoSocialSignIn,

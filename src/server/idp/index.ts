@@ -4,6 +4,7 @@ import { createServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import type { ServerConfig } from '../config';
 import type { Database } from '../db';
+import { isDatabaseUnavailable } from '../db/unavailable';
 import { deleteExpiredPayloads } from './adapter';
 import { interactionRoutes } from './interactions';
 import { ensureProviderSecrets } from './signing-keys';
@@ -11,6 +12,7 @@ import { createProvider } from './provider';
 import { withIdpTables } from './tables';
 import { DEFAULT_THROTTLE, signInThrottle, type ThrottleSettings } from './throttle';
 import { ensureTlsMaterial } from './tls';
+import { proxyTrust } from '../http/client-address';
 import { strictTransportSecurity } from '../http/security-headers';
 import { serverFile } from '../runtime-files';
 
@@ -40,6 +42,7 @@ export { API_SCOPE, TOKEN_TTL } from './provider';
 export { DEFAULT_THROTTLE } from './throttle';
 
 const SWEEP_INTERVAL_MS = 10 * 60_000;
+const RETRY_AFTER_SECONDS = 1;
 
 const assets: Record<string, { type: string; body: Buffer }> = {
   '/assets/signin.css': { type: 'text/css; charset=utf-8', body: readFileSync(serverFile('idp/assets/signin.css')) },
@@ -85,12 +88,29 @@ export async function startIdentityProvider({ config, database, log = console, t
   ].join('; ');
 
   const provider = createProvider({ issuer, config, db: database.db, secrets, pageSecurityPolicy });
-  provider.on('server_error', (_ctx, error) => log.error({ err: error }, 'identity provider error'));
+  // While the database cannot be reached the provider answers 503 with Retry-After, as the API does:
+  // an outage to wait out, not a fault. Its own error handler has rendered the answer by then; only
+  // the status changes.
+  const UNAVAILABLE = Symbol('database unavailable');
+  provider.on('server_error', (ctx, error) => {
+    if (isDatabaseUnavailable(error)) {
+      (ctx.state as Record<symbol, boolean>)[UNAVAILABLE] = true;
+      log.warn({ err: error }, 'identity provider: database unavailable');
+    } else log.error({ err: error }, 'identity provider error');
+  });
+  provider.use(async (ctx, next) => {
+    await next();
+    if ((ctx.state as Record<symbol, boolean>)[UNAVAILABLE]) {
+      ctx.status = 503;
+      ctx.set('retry-after', String(RETRY_AFTER_SECONDS));
+    }
+  });
 
   const handleInteraction = interactionRoutes({
     provider,
     db: database.db,
     throttle: signInThrottle(database.db, { ...DEFAULT_THROTTLE, ...throttle }),
+    trustProxy: proxyTrust(config.trustedProxies),
     portalUrl: `${config.publicOrigin}/`,
     pageSecurityPolicy,
     demoSocial: config.demoSocialSignIn,
@@ -127,8 +147,16 @@ export async function startIdentityProvider({ config, database, log = console, t
         if (!handled) return handleProtocol(req, res);
       })
       .catch((error: unknown) => {
-        log.error({ err: error }, 'identity provider sign-in page failed');
-        if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
+        const unavailable = isDatabaseUnavailable(error);
+        if (unavailable) log.warn({ err: error }, 'identity provider sign-in page: database unavailable');
+        else log.error({ err: error }, 'identity provider sign-in page failed');
+        if (!res.headersSent) {
+          res.writeHead(unavailable ? 503 : 500, {
+            'content-type': 'text/plain; charset=utf-8',
+            'cache-control': 'no-store',
+            ...(unavailable ? { 'retry-after': String(RETRY_AFTER_SECONDS) } : {}),
+          });
+        }
         res.end();
       });
   });
