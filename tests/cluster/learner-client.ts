@@ -57,6 +57,27 @@ export class LearnerClient {
     return this.instances.slice(before);
   }
 
+  /** The access token the last sign-in got. */
+  get token(): string {
+    return this.accessToken;
+  }
+
+  /**
+   * A new authorization request in the same browser: true when the provider's session (its cookies)
+   * still stands and the portal gets a code without the sign-in page; false when it asks to sign in.
+   */
+  async stillSignedIn(): Promise<boolean> {
+    const redirectUri = `${this.portalOrigin}/auth/redirect`;
+    let res = await this.browser.request(authorizeUrl(this.issuer, pkce().challenge, { redirect_uri: redirectUri, scope: 'openid profile email' }));
+    for (let hops = 0; res.status === 303 && hops < 10; hops++) {
+      const location = absolute(this.issuer, res.headers.get('location'));
+      if (!location.startsWith(this.issuer)) return new URL(location).searchParams.has('code');
+      res = await this.browser.request(location);
+    }
+    await res.arrayBuffer();
+    return false;
+  }
+
   /** The authorization request and the sign-in page: the interaction's URL. */
   private async openInteraction(challenge: string): Promise<string> {
     const redirectUri = `${this.portalOrigin}/auth/redirect`;

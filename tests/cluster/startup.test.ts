@@ -42,7 +42,7 @@ it('runs the migrations and the demo seeding once, however many instances start 
 it('makes the identity provider keys once and every instance publishes the same ones', async () => {
   const { cluster, sql } = fixture;
   const secrets = await sql.query<{ name: string }>('select name from idp_secrets order by name');
-  expect(secrets.rows.map((r) => r.name)).toEqual(['cookie-keys', 'jwks']);
+  expect(secrets.rows.map((r) => r.name)).toEqual(['key-ring']);
   const published = await Promise.all(
     cluster.instances.map(async (i) => {
       const res = await fetch(`https://localhost:${i.idpPort}/jwks`, { dispatcher: cluster.agent });

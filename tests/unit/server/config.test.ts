@@ -80,6 +80,7 @@ describe('configuration in development', () => {
     ['KEY_GUESS_LIMIT', '0'],
     ['KEY_GUESS_WINDOW_MS', 'soon'],
     ['PEARSON_SESSION_TIMEOUT', '30m'],
+    ['IDP_KEY_ACTIVATION_DELAY_MS', '1000'],
     ['HOST', 'a b'],
     ['TRUSTED_PROXIES', '10.0.0.0/99'],
     ['TRUSTED_PROXIES', 'load-balancer.internal'],
