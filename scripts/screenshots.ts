@@ -4,10 +4,12 @@
  * Builds the portal (npm run gen, vite build), starts the services with a fresh data folder on spare ports (the
  * demo data is seeded on start), signs in as the demo learner in Debian's chromium and writes
  * docs/screenshots/<page>-<lang>-<width>.png, full page, for:
- *   home, profile (read mode), profile-edit (after Edit), account, training-products
+ *   home, profile (read mode), profile-edit (after Edit), account (read mode), account-errors (a bad
+ *   e-mail address sent: the messages at the fields), training-products, and gallery-profile (the
+ *   profile form in the form gallery, as its ui file lays it out)
  * at 1280 and 375 px wide, in English and Japanese.
  *
- * Options: --no-build (reuse dist/portal), --only <page> (one page), --out <dir> (default docs/screenshots).
+ * Options: --no-build (reuse dist/portal), --only <page>[,<page>…] (those pages alone), --out <dir> (default docs/screenshots).
  * Environment: CHROMIUM_PATH (default /usr/bin/chromium); E2E_PORT, E2E_IDP_PORT, E2E_SANDBOX_PORT (default:
  * spare ports).
  */
@@ -35,6 +37,8 @@ type Lang = (typeof LANGS)[number];
 interface Shot {
   name: string;
   path: string;
+  /** Only this element rather than the full page. */
+  element?: string;
   /** Waits until the page shows what the picture is about; may act on the page (Edit). */
   ready: (page: Page, lang: Lang) => Promise<void>;
 }
@@ -78,10 +82,34 @@ const SHOTS: Shot[] = [
     },
   },
   {
+    name: 'account-errors',
+    path: '/account',
+    ready: async (page, lang) => {
+      await page.locator('.form-actions').getByRole('button', { name: text(lang, 'Edit', '編集'), exact: true }).first().click({ timeout: 30_000 });
+      // A malformed address and no password: the messages at both fields.
+      await page.locator('#email_email').fill('not-an-email');
+      await page.locator('#email_email').press('Enter');
+      await page.locator('.form-error').nth(1).waitFor();
+      await page.evaluate(() => {
+        (document.activeElement as HTMLElement | null)?.blur();
+        window.scrollTo(0, 0);
+      });
+    },
+  },
+  {
     name: 'training-products',
     path: '/training-products',
     ready: async (page) => {
       await page.getByTestId('training-products').getByRole('listitem').first().waitFor({ timeout: 30_000 });
+    },
+  },
+  {
+    // The form gallery (development only) shows the profile form as its ui file lays it out.
+    name: 'gallery-profile',
+    path: '/gallery.html',
+    element: '#form-profile',
+    ready: async (page) => {
+      await page.locator('#form-profile input').first().waitFor({ timeout: 30_000 });
     },
   },
 ];
@@ -149,12 +177,15 @@ async function shoot(browser: Browser, origin: string, lang: Lang, shots: Shot[]
     for (const width of WIDTHS) {
       await page.setViewportSize({ width, height: HEIGHTS[width] });
       for (const shot of shots) {
-        await page.goto(`${origin}${shot.path}?ui_locales=${lang}`);
+        // The gallery takes its language from ?lang, the portal from ?ui_locales.
+        await page.goto(`${origin}${shot.path}?ui_locales=${lang}&lang=${lang}`);
         await shot.ready(page, lang);
         await page.waitForLoadState('networkidle');
         await page.evaluate(() => document.fonts.ready);
         const file = join(outDir, `${shot.name}-${lang}-${width}.png`);
-        await page.screenshot({ path: file, fullPage: true, animations: 'disabled', caret: 'hide' });
+        const options = { path: file, animations: 'disabled', caret: 'hide' } as const;
+        if (shot.element) await page.locator(shot.element).screenshot(options);
+        else await page.screenshot({ ...options, fullPage: true });
         written.push(file);
       }
     }
@@ -167,8 +198,8 @@ async function shoot(browser: Browser, origin: string, lang: Lang, shots: Shot[]
 async function main() {
   mkdirSync(workDir, { recursive: true });
   mkdirSync(outDir, { recursive: true });
-  const only = option('only');
-  const shots = only ? SHOTS.filter((s) => s.name === only) : SHOTS;
+  const only = option('only')?.split(',');
+  const shots = only ? SHOTS.filter((s) => only.includes(s.name)) : SHOTS;
   if (shots.length === 0) throw new Error(`No page called ${only}; pages: ${SHOTS.map((s) => s.name).join(', ')}`);
   if (!args.includes('--no-build')) {
     // The services run from the TypeScript source (tsx); only the portal needs a build.
