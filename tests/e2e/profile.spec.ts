@@ -108,7 +108,7 @@ test.describe('profile page', () => {
     await page.setViewportSize(DESKTOP);
     await signIn(page, 'e2e.profile.ja@example.com', E2E_PASSWORD, { path: '/profile', lang: 'ja' });
     await expect(page.getByRole('heading', { level: 1, name: 'プロフィール詳細' })).toBeVisible();
-    await page.getByRole('button', { name: '編集' }).click();
+    await page.getByRole('button', { name: '編集', exact: true }).click();
     await field(page, 'primaryAddress_postalCode').fill('ABC');
     await page.getByRole('button', { name: '保存' }).click();
     await expect(page.locator('#profile_primaryAddress_postalCode__error')).toHaveText('郵便番号が正しくありません');
