@@ -11,7 +11,7 @@ import {
   type QueryResult,
 } from 'kysely';
 import { compiled, serverFile } from '../runtime-files';
-import type { SerializedError, StatementMessage, WorkerReply, WorkerRequest } from './pglite-worker';
+import type { SerializedError, StatementMessage, StatementReply, WorkerReply, WorkerRequest } from './pglite-worker';
 
 // The embedded database (PGlite) in a thread of its own (pglite-worker.ts), as a Kysely dialect.
 // Every Kysely connection is a logical one: statements are posted at once and run in the thread
@@ -79,7 +79,7 @@ export class PGliteThread {
       }
       else if (reply.type === 'failed') refused(toError(reply.error));
       else if (reply.type === 'closed') this.closedListener?.();
-      else this.settle(reply);
+      else for (const answer of reply.answers) this.settle(answer);
     });
     this.worker.on('error', (error) => this.fail(error));
     this.worker.on('exit', (code) => {
@@ -110,7 +110,7 @@ export class PGliteThread {
     });
   }
 
-  private settle(reply: Extract<WorkerReply, { id: number }>): void {
+  private settle(reply: StatementReply): void {
     const waiting = this.pending.get(reply.id);
     if (!waiting) return;
     this.pending.delete(reply.id);

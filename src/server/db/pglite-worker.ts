@@ -6,7 +6,7 @@
 // Loaded by pglite-thread.ts (under tsx or Node's own type stripping, or compiled to
 // dist/server/db/pglite-worker.js), so it imports only packages and Node built-ins.
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
-import { PGlite } from '@electric-sql/pglite';
+import { parse, PGlite, protocol, types, type messages } from '@electric-sql/pglite';
 
 /** What the request thread sends: a statement of one logical connection, or `close`. */
 export interface StatementMessage {
@@ -23,12 +23,15 @@ export interface CloseMessage {
 }
 export type WorkerRequest = StatementMessage | CloseMessage;
 
-export type WorkerReply =
-  | { type: 'ready' }
-  | { type: 'failed'; error: SerializedError }
+export type StatementReply =
   | { type: 'result'; id: number; rows: unknown[]; affectedRows?: number; jsonColumns?: string[] }
-  | { type: 'error'; id: number; error: SerializedError }
-  | { type: 'closed' };
+  | { type: 'error'; id: number; error: SerializedError };
+
+/** Answers travel in batches: one message per batch costs less than one per statement. */
+export type WorkerReply = { type: 'ready' } | { type: 'failed'; error: SerializedError } | { type: 'answers'; answers: StatementReply[] } | { type: 'closed' };
+
+/** Answers kept before they are sent anyway, while more statements wait to run. */
+const BATCH = 16;
 
 /** An error's message, name and own properties (PostgreSQL's code, detail, constraint...). */
 export type SerializedError = Record<string, unknown> & { message: string; name: string };
@@ -86,6 +89,110 @@ const JSON_TYPES = [114, 3802];
  */
 const KEEP_JSON_TEXT = Object.fromEntries(JSON_TYPES.map((type) => [type, (text: string) => text]));
 
+const concat = (parts: Uint8Array[]): Uint8Array => {
+  const out = new Uint8Array(parts.reduce((n, part) => n + part.length, 0));
+  let at = 0;
+  for (const part of parts) {
+    out.set(part, at);
+    at += part.length;
+  }
+  return out;
+};
+
+/** Rows a command reports: `INSERT 0 n`, `UPDATE n`, `DELETE n` (as PGlite counts them). */
+function affectedRows(tag: string): number {
+  const [command, first, second] = tag.split(' ');
+  if (command === 'INSERT') return Number.parseInt(second ?? '0', 10);
+  if (command === 'UPDATE' || command === 'DELETE' || command === 'COPY' || command === 'MERGE') return Number.parseInt(first ?? '0', 10);
+  return 0;
+}
+
+/**
+ * Statements after which kept parameter types may be wrong: DDL may change a column's type, and a
+ * rollback may undo DDL whose new types were kept since.
+ */
+const DDL = /^\s*(create|alter|drop|rollback)\b/i;
+const PARAMETER_TYPES_KEPT = 1000;
+
+/**
+ * Runs one statement as PGlite's own query() does (extended protocol, parameters serialised by the
+ * types PostgreSQL infers for them, the same parsers), but in one call into PostgreSQL instead of
+ * six: parse, bind, describe, execute and sync go in one message buffer. The parameter types of
+ * each statement text are asked once (parse, describe, sync) and kept until DDL runs.
+ */
+class StatementRunner {
+  private readonly parameterTypes = new Map<string, number[]>();
+  private readonly client: PGlite;
+
+  // No parameter properties: Node runs this file with its own type stripping, which has none.
+  constructor(client: PGlite) {
+    this.client = client;
+  }
+
+  private async typesOf(text: string): Promise<number[]> {
+    const known = this.parameterTypes.get(text);
+    if (known) return known;
+    const { serialize } = protocol;
+    const { messages } = await this.client.execProtocol(concat([serialize.parse({ text, types: [] }), serialize.describe({ type: 'S' }), serialize.sync()]), {
+      syncToFs: false,
+    });
+    const types = parse.parseDescribeStatementResults(messages);
+    if (this.parameterTypes.size >= PARAMETER_TYPES_KEPT) this.parameterTypes.clear();
+    this.parameterTypes.set(text, types);
+    return types;
+  }
+
+  async run(text: string, parameters: unknown[]) {
+    const { serialize } = protocol;
+    const types = parameters.length ? await this.typesOf(text) : [];
+    const values = parameters.map((value, i) => {
+      if (value === null || value === undefined) return null;
+      const serializer = this.client.serializers[types[i] ?? 0];
+      return serializer ? (serializer(value) as string) : String(value);
+    });
+    const message = concat([
+      serialize.parse({ text, types }),
+      serialize.bind({ values }),
+      serialize.describe({ type: 'P' }),
+      serialize.execute({}),
+      serialize.sync(),
+    ]);
+    const { messages } = await this.client.execProtocol(message);
+    if (DDL.test(text)) this.parameterTypes.clear();
+    return this.read(messages);
+  }
+
+  private parsers?: Record<number | string, (text: string, type: number) => unknown>;
+
+  /**
+   * The rows and affected-row count of the first result, as PGlite's parseResults gives them (which
+   * copies every parser into a new object on each call: most of its cost).
+   */
+  private read(messages: messages.BackendMessage[]) {
+    this.parsers ??= { ...types.parsers, ...this.client.parsers, ...KEEP_JSON_TEXT };
+    const parsers = this.parsers;
+    let fields: Array<{ name: string; dataTypeID: number }> = [];
+    const rows: Array<Record<string, unknown>> = [];
+    for (const message of messages) {
+      if (message.name === 'rowDescription') {
+        fields = (message as messages.RowDescriptionMessage).fields.map((f) => ({ name: f.name, dataTypeID: f.dataTypeID }));
+      } else if (message.name === 'dataRow') {
+        const row: Record<string, unknown> = {};
+        (message as messages.DataRowMessage).fields.forEach((value, i) => {
+          const field = fields[i];
+          if (!field) return;
+          const parser = parsers[field.dataTypeID];
+          row[field.name] = value === null ? null : parser ? parser(value, field.dataTypeID) : value;
+        });
+        rows.push(row);
+      } else if (message.name === 'commandComplete') {
+        return { rows, fields, affectedRows: affectedRows((message as messages.CommandCompleteMessage).text) };
+      }
+    }
+    return { rows, fields, affectedRows: 0 };
+  }
+}
+
 async function serve(dataDir: string | undefined): Promise<void> {
   const port = parentPort;
   if (!port) return;
@@ -97,6 +204,7 @@ async function serve(dataDir: string | undefined): Promise<void> {
     return;
   }
   const queue = new StatementQueue();
+  const runner = new StatementRunner(client);
   let running = false;
   let closing = false;
 
@@ -106,28 +214,33 @@ async function serve(dataDir: string | undefined): Promise<void> {
     port.close();
   };
 
+  // Answers wait here while more statements can run at once, and go when none can (the queue is
+  // empty, or waits for a transaction's next statement, which may need one of these answers).
+  let answers: StatementReply[] = [];
+  const send = () => {
+    if (answers.length === 0) return;
+    port.postMessage({ type: 'answers', answers } satisfies WorkerReply);
+    answers = [];
+  };
+
   const drain = async () => {
     if (running) return;
     running = true;
     for (let message = queue.take(); message; message = queue.take()) {
       let succeeded = false;
       try {
-        const result = await client.query(message.sql, message.parameters, { parsers: KEEP_JSON_TEXT });
+        const result = await runner.run(message.sql, message.parameters);
         succeeded = true;
         const jsonColumns = result.fields.filter((f) => JSON_TYPES.includes(f.dataTypeID)).map((f) => f.name);
-        port.postMessage({
-          type: 'result',
-          id: message.id,
-          rows: result.rows,
-          affectedRows: result.affectedRows,
-          ...(jsonColumns.length ? { jsonColumns } : {}),
-        } satisfies WorkerReply);
+        answers.push({ type: 'result', id: message.id, rows: result.rows, affectedRows: result.affectedRows, ...(jsonColumns.length ? { jsonColumns } : {}) });
       } catch (error) {
-        port.postMessage({ type: 'error', id: message.id, error: serializeError(error) } satisfies WorkerReply);
+        answers.push({ type: 'error', id: message.id, error: serializeError(error) });
       } finally {
         queue.done(message, succeeded);
       }
+      if (answers.length >= BATCH) send();
     }
+    send();
     running = false;
     if (closing && queue.size === 0) await finishClose();
   };

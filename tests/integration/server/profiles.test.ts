@@ -52,6 +52,10 @@ describe.each(stores)('profiles on %s', (store) => {
     const res = await patch(body, who);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ company: 'Patched Co', givenName: { middleName: 'Q' }, preferences: { language: 'ja' } });
+    // The answer is what was written (not read back), so it must equal a fresh read, ETag included.
+    const fresh = await read(who);
+    expect(res.json()).toEqual(fresh.profile);
+    expect(res.headers.etag).toBe(fresh.etag);
     const audit = await server().database.db.selectFrom('profile_audit').selectAll().where('profile_id', '=', who.profileId).execute();
     expect(audit.at(-1)).toMatchObject({ actor_id: who.accountId, action: 'patch-profile', paths: ['/company', '/givenName/middleName', '/preferences/language'] });
   });
