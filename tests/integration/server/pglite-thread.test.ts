@@ -64,6 +64,25 @@ describe('PGlite in its own thread', () => {
     await sql`delete from items`.execute(db);
   });
 
+  it('sends parameters by the types PostgreSQL infers, and asks again after DDL', async () => {
+    await sql`create table typed (v int, at timestamptz, flag boolean, note text)`.execute(db);
+    const at = new Date('2026-11-24T10:20:30.000Z');
+    const insert = (v: unknown) => sql`insert into typed (v, at, flag, note) values (${v}, ${at}, ${true}, ${null})`.execute(db);
+    await insert(5);
+    await insert('6');
+    const read = await sql<{ v: unknown; at: Date; flag: boolean; note: null }>`select v, at, flag, note from typed order by v`.execute(db);
+    expect(read.rows).toEqual([
+      { v: 5, at, flag: true, note: null },
+      { v: 6, at, flag: true, note: null },
+    ]);
+    // The same statement text after the column changed type: the kept parameter type must not be used.
+    await sql`alter table typed alter column v type text`.execute(db);
+    await insert('not a number');
+    const after = await sql<{ v: string }>`select v from typed order by v`.execute(db);
+    expect(after.rows.map((r) => r.v)).toEqual(['5', '6', 'not a number']);
+    await sql`drop table typed`.execute(db);
+  });
+
   it('keeps PostgreSQL error codes, and the next statement still runs', async () => {
     await sql`insert into items (id) values (7)`.execute(db);
     const error = await sql`insert into items (id) values (7)`.execute(db).catch((e: unknown) => e);
