@@ -108,57 +108,64 @@ function affectedRows(tag: string): number {
 }
 
 /**
- * Statements after which kept parameter types may be wrong: DDL may change a column's type, and a
+ * Statements after which prepared statements may be wrong: DDL may change a column's type, and a
  * rollback may undo DDL whose new types were kept since.
  */
 const DDL = /^\s*(create|alter|drop|rollback)\b/i;
-const PARAMETER_TYPES_KEPT = 1000;
+const STATEMENTS_KEPT = 1000;
 
 /**
  * Runs one statement as PGlite's own query() does (extended protocol, parameters serialised by the
- * types PostgreSQL infers for them, the same parsers), but in one call into PostgreSQL instead of
- * six: parse, bind, describe, execute and sync go in one message buffer. The parameter types of
- * each statement text are asked once (parse, describe, sync) and kept until DDL runs.
+ * types PostgreSQL infers for them, the same parsers), but each statement text is prepared once as
+ * a named statement (its parameter types asked then) and afterwards runs with one call into
+ * PostgreSQL (bind, describe, execute and sync in one buffer) instead of query()'s six calls, and
+ * without parsing and planning it again. Prepared statements are dropped after DDL or a rollback
+ * (a column's type may have changed) and when too many are kept.
  */
 class StatementRunner {
-  private readonly parameterTypes = new Map<string, number[]>();
+  private readonly prepared = new Map<string, { name: string; types: number[] }>();
   private readonly client: PGlite;
+  private count = 0;
 
   // No parameter properties: Node runs this file with its own type stripping, which has none.
   constructor(client: PGlite) {
     this.client = client;
   }
 
-  private async typesOf(text: string): Promise<number[]> {
-    const known = this.parameterTypes.get(text);
+  private async prepare(text: string): Promise<{ name: string; types: number[] }> {
+    const known = this.prepared.get(text);
     if (known) return known;
+    if (this.prepared.size >= STATEMENTS_KEPT) await this.forget();
     const { serialize } = protocol;
-    const { messages } = await this.client.execProtocol(concat([serialize.parse({ text, types: [] }), serialize.describe({ type: 'S' }), serialize.sync()]), {
+    const name = `s${++this.count}`;
+    const { messages } = await this.client.execProtocol(concat([serialize.parse({ name, text, types: [] }), serialize.describe({ type: 'S', name }), serialize.sync()]), {
       syncToFs: false,
     });
-    const types = parse.parseDescribeStatementResults(messages);
-    if (this.parameterTypes.size >= PARAMETER_TYPES_KEPT) this.parameterTypes.clear();
-    this.parameterTypes.set(text, types);
-    return types;
+    const statement = { name, types: parse.parseDescribeStatementResults(messages) };
+    this.prepared.set(text, statement);
+    return statement;
+  }
+
+  private async forget(): Promise<void> {
+    this.prepared.clear();
+    try {
+      await this.client.execProtocol(protocol.serialize.query('deallocate all'), { syncToFs: false });
+    } catch {
+      // Inside a failed transaction it cannot run: the statements stay, unused (names are never reused).
+    }
   }
 
   async run(text: string, parameters: unknown[]) {
     const { serialize } = protocol;
-    const types = parameters.length ? await this.typesOf(text) : [];
+    const { name, types } = await this.prepare(text);
     const values = parameters.map((value, i) => {
       if (value === null || value === undefined) return null;
       const serializer = this.client.serializers[types[i] ?? 0];
       return serializer ? (serializer(value) as string) : String(value);
     });
-    const message = concat([
-      serialize.parse({ text, types }),
-      serialize.bind({ values }),
-      serialize.describe({ type: 'P' }),
-      serialize.execute({}),
-      serialize.sync(),
-    ]);
+    const message = concat([serialize.bind({ statement: name, values }), serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync()]);
     const { messages } = await this.client.execProtocol(message);
-    if (DDL.test(text)) this.parameterTypes.clear();
+    if (DDL.test(text)) await this.forget();
     return this.read(messages);
   }
 
