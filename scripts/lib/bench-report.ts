@@ -69,8 +69,11 @@ export interface PerformanceDocument {
   notes?: string[];
 }
 
+/** Text as Markdown shows it literally: `<input>` would otherwise be read as an HTML tag. */
+const text = (value: string | number): string => String(value).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
 /** A table cell: pipes and line breaks would break the Markdown table. */
-const cell = (value: string | number): string => String(value).replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
+const cell = (value: string | number): string => text(value).replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
 
 export function markdownTable(columns: string[], rows: Array<Array<string | number>>): string {
   const width = columns.length;
@@ -101,8 +104,8 @@ export function composePerformanceMarkdown(doc: PerformanceDocument): string {
       continue;
     }
     const { report } = section;
-    out.push('', `## ${report.title}`, '', `\`${report.command}\`, measured ${report.measuredAt}.`);
-    for (const table of report.tables) out.push('', `${table.caption}:`, '', markdownTable(table.columns, table.rows));
+    out.push('', `## ${text(report.title)}`, '', `\`${report.command}\`, measured ${report.measuredAt}.`);
+    for (const table of report.tables) out.push('', `${text(table.caption)}:`, '', markdownTable(table.columns, table.rows));
     if (report.marks.length) {
       out.push('', 'Marks:', '', markdownTable(['Mark', 'Value', 'Target', 'Met'], report.marks.map((m) => [m.name, m.value, m.mark, yesNo(m.met)])));
     }

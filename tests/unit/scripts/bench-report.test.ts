@@ -79,6 +79,22 @@ describe('docs/performance.md composition', () => {
     expect(md).toContain('1 of 2 met.');
   });
 
+  it('shows angle brackets literally instead of as HTML tags', () => {
+    const web: BenchReport = {
+      ...forms,
+      title: 'Typing <fast>',
+      tables: [{ caption: 'Floor <input> page', columns: ['Floor <input> median ms'], rows: [['1 < 2 & 3']] }],
+      marks: [{ name: 'Against the bare <input>', value: '1.2×', mark: '≤ 1.4×', met: true }],
+    };
+    const md = doc([{ command: 'npm run bench:web', report: web }]);
+    expect(md).toContain('## Typing &lt;fast&gt;');
+    expect(md).toContain('Floor &lt;input&gt; page:');
+    expect(md).toContain('| Floor &lt;input&gt; median ms |');
+    expect(md).toContain('| 1 &lt; 2 &amp; 3 |');
+    expect(md).toContain('| Against the bare &lt;input&gt; |');
+    expect(md).not.toContain('<input>');
+  });
+
   it('pads short rows to the table width', () => {
     expect(markdownTable(['a', 'b', 'c'], [['1']])).toBe('| a | b | c |\n| --- | --- | --- |\n| 1 |  |  |');
   });
