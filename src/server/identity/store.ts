@@ -50,7 +50,8 @@ export async function findProfileByIdOrAccount(db: Db, id: string): Promise<Prof
 
 /**
  * Writes a new document if the stored version is still the one read, and records who changed
- * which paths, in one statement. Undefined when someone else wrote in between.
+ * which paths, in one statement. Undefined when someone else wrote in between. The document is not
+ * read back: the row answered is the one written (its new version from the database).
  */
 export async function writeProfile(db: Db, row: ProfileRow, document: StoredProfile, audit: ProfileAudit): Promise<ProfileRow | undefined> {
   const updated = await db
@@ -60,7 +61,7 @@ export async function writeProfile(db: Db, row: ProfileRow, document: StoredProf
         .set({ document: JSON.stringify(document), version: row.version + 1, updated_at: new Date() })
         .where('id', '=', row.id)
         .where('version', '=', row.version)
-        .returning([...PROFILE_COLUMNS]),
+        .returning(['id', 'account_id', 'version']),
     )
     .with('audit', (qb) =>
       qb
@@ -76,7 +77,7 @@ export async function writeProfile(db: Db, row: ProfileRow, document: StoredProf
     .selectFrom('updated')
     .selectAll()
     .executeTakeFirst();
-  return updated as ProfileRow | undefined;
+  return updated && { id: updated.id, account_id: updated.account_id, version: updated.version, document };
 }
 
 export async function insertProfile(db: Db, accountId: string, document: StoredProfile): Promise<string> {
