@@ -20,6 +20,7 @@ import { join } from 'node:path';
 import lighthouse, { type Flags, type Result } from 'lighthouse';
 import puppeteer, { type Page } from 'puppeteer-core';
 import { CHROMIUM, CHROMIUM_ARGS, DEMO, root, sparePort, startPortal, stopPortal } from './lib/bench-portal';
+import { writeBenchJson } from './lib/bench-report';
 
 const args = process.argv.slice(2);
 const option = (name: string) => {
@@ -151,16 +152,14 @@ async function main() {
   );
   console.log(`\nMarks met: ${marks.filter((m) => m.met).length} of ${marks.length}`);
   for (const m of marks.filter((m) => !m.met)) console.log(`  not met: ${m.name} ${m.value} (mark ${m.mark})`);
-  if (process.env.BENCH_JSON) {
-    const report = {
-      title: 'Lighthouse (mobile, simulated throttling, signed in)',
-      measuredAt: new Date().toISOString(),
-      command: 'npm run bench:lighthouse',
-      tables: [{ caption: 'Scores and metrics per page, cold (HTTP cache cleared) and warm (return visit)', columns, rows }],
-      marks,
-    };
-    writeFileSync(process.env.BENCH_JSON, `${JSON.stringify(report, null, 2)}\n`);
-  }
+  const written = writeBenchJson({
+    title: 'Lighthouse (mobile, simulated throttling, signed in)',
+    measuredAt: new Date().toISOString(),
+    command: 'npm run bench:lighthouse',
+    tables: [{ caption: 'Scores and metrics per page, cold (HTTP cache cleared) and warm (return visit)', columns, rows }],
+    marks,
+  });
+  if (written) console.log(`\nBENCH_JSON written to ${written}`);
 }
 
 main().catch((error) => {

@@ -22,6 +22,7 @@ import react from '@vitejs/plugin-react';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { build } from 'vite';
 import { CHROMIUM, CHROMIUM_ARGS, DEMO, root, sparePort, startPortal, stopPortal } from './lib/bench-portal';
+import { type BenchReport, writeBenchJson } from './lib/bench-report';
 
 const args = process.argv.slice(2);
 const option = (name: string) => {
@@ -254,6 +255,8 @@ async function typingInFloor(browser: Browser, floorOrigin: string, throttle: nu
 }
 
 async function main() {
+  // BENCH_JSON (scripts/lib/bench-report.ts): the printed figures, collected as they are printed.
+  const report: BenchReport = { title: 'First load and typing in the browser', measuredAt: new Date().toISOString(), command: 'npm run bench:web', tables: [], marks: [] };
   mkdirSync(workDir, { recursive: true });
   if (!args.includes('--no-build')) {
     console.log('Building the portal (npm run build)…');
@@ -293,9 +296,25 @@ async function main() {
     console.log('\nProfile route: JavaScript (gzip -9) that opening the profile form in edit mode adds after home');
     list(profile);
     console.log(`  profile route ${kb(total(profile))}  (${(total(profile) / floor.gzipBytes).toFixed(2)}x the floor page)`);
+    report.tables.push({
+      caption: 'JavaScript (gzip -9): before the signed-in home page showed, loaded after it without navigation, and added by opening the profile form in edit mode; the floor is a bare React page built by the same Vite',
+      columns: ['What', 'KB gzip', 'vs floor'],
+      rows: [
+        ['first load (portal)', (portalBytes / 1024).toFixed(1), `${(portalBytes / floor.gzipBytes).toFixed(2)}×`],
+        ['floor (bare React page)', (floor.gzipBytes / 1024).toFixed(1), '1.00×'],
+        ['deferred after home', (total(deferred) / 1024).toFixed(1), ''],
+        ['profile route (edit mode)', (total(profile) / 1024).toFixed(1), `${(total(profile) / floor.gzipBytes).toFixed(2)}×`],
+      ],
+    });
 
     // 2. Typing
-    if (args.includes('--no-typing')) return;
+    if (args.includes('--no-typing')) return writeWebReport(report);
+    const typing: BenchReport['tables'][number] = {
+      caption: `Main-thread time per keystroke typing ${KEYSTROKES} characters into the profile form's first name, ${RUNS} run(s) per throttle, fresh browser per run`,
+      columns: ['CPU throttling', 'Profile median ms', 'Profile p95 ms', 'Floor <input> median ms', 'Ratio'],
+      rows: [],
+    };
+    report.tables.push(typing);
     console.log(`\nTyping ${KEYSTROKES} characters (${TYPE_DELAY_MS} ms apart): main-thread time per keystroke, ${RUNS} run(s) each, fresh browser per run`);
     for (const throttle of THROTTLES) {
       const portalCosts: number[] = [];
@@ -315,11 +334,19 @@ async function main() {
           `  |  floor <input> median ${ms(fMed)} p95 ${ms(quantile(floorCosts, 0.95))} (n=${floorCosts.length})` +
           `  |  ratio ${(pMed / fMed).toFixed(2)}x`,
       );
+      typing.rows.push([`${throttle}x`, pMed.toFixed(1), quantile(portalCosts, 0.95).toFixed(1), fMed.toFixed(1), `${(pMed / fMed).toFixed(2)}×`]);
+      report.marks.push({ name: `Typing in the profile form at CPU ${throttle}x, median against the bare <input>`, value: `${(pMed / fMed).toFixed(3)}× (${ms(pMed)} vs ${ms(fMed)})`, mark: '≤ 1.4× the floor', met: pMed / fMed <= 1.4 });
     }
+    writeWebReport(report);
   } finally {
     floorServer.close();
     stopPortal(portal);
   }
+}
+
+function writeWebReport(report: BenchReport) {
+  const written = writeBenchJson(report);
+  if (written) console.log(`\nBENCH_JSON written to ${written}`);
 }
 
 main().catch((error) => {
