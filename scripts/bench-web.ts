@@ -10,7 +10,9 @@
  *    name (CDP tracing; sum of top-level main-thread tasks from one keydown to the next), median and
  *    p95 at CPU throttling 1x and 4x, next to a bare React <input> page measured the same way, each
  *    run on its own line, then all runs together. React commits per keystroke are counted through the
- *    DevTools global hook (React calls it on every commit, production builds included).
+ *    DevTools global hook (React calls it on every commit, production builds included): those made in
+ *    the keyboard and input events, and apart those made meanwhile by timers or loaded chunks. The
+ *    profile is typed into once what the app loads when idle after start has loaded.
  *
  * Options: --runs N (fresh browser per run, default 5), --no-build (reuse dist/portal),
  * --port P (default: a spare port), --throttle R (one CPU throttling rate instead of 1 and 4),
@@ -343,6 +345,8 @@ function printBreakdown(label: string, portal: Breakdown, floor: Breakdown) {
 
 interface CommitCounter {
   commits: number;
+  /** Commits made while no DOM event was being dispatched (timers, loaded chunks), counted in `commits` too. */
+  outsideEvents: number;
   /** Components (function, class, forwardRef, memo) rendered, by name, while counting. */
   rendered: Record<string, number>;
 }
@@ -362,7 +366,7 @@ function installCommitCounter(names: boolean) {
     sibling: Fiber | null;
     alternate: Fiber | null;
   }
-  const counter: CommitCounter = { commits: 0, rendered: {} };
+  const counter: CommitCounter = { commits: 0, outsideEvents: 0, rendered: {} };
   const componentTags = new Set([0, 1, 11, 14, 15]);
   const PERFORMED_WORK = 1;
   const nameOf = (type: unknown): string => {
@@ -401,6 +405,7 @@ function installCommitCounter(names: boolean) {
       onPostCommitFiberRoot() {},
       onCommitFiberRoot(_id: number, root: { current: Fiber }) {
         counter.commits += 1;
+        if (!window.event) counter.outsideEvents += 1;
         if (names) visit(root.current.child);
       },
     },
@@ -412,7 +417,10 @@ const commitCounterScript = `var __name = (f) => f; (${installCommitCounter.toSt
 
 interface TypingRun {
   costs: number[];
+  /** Commits made in the keyboard and input events' handlers. */
   commits: number;
+  /** Commits from timers or loaded chunks while typing (not the keystrokes' own). */
+  outsideEvents: number;
   rendered: Record<string, number>;
 }
 
@@ -437,12 +445,13 @@ async function traceTyping(page: Page, field: ReturnType<Page['locator']>, throt
   await page.evaluate(() => {
     const counter = (window as unknown as { __benchCommits: CommitCounter }).__benchCommits;
     counter.commits = 0;
+    counter.outsideEvents = 0;
     counter.rendered = {};
   });
   const text = 'Abcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwx'.slice(0, KEYSTROKES);
   await page.keyboard.type(text, { delay: TYPE_DELAY_MS });
   await page.waitForTimeout(200);
-  const { commits, rendered } = await page.evaluate(() => ({ ...(window as unknown as { __benchCommits: CommitCounter }).__benchCommits }));
+  const { commits, outsideEvents, rendered } = await page.evaluate(() => ({ ...(window as unknown as { __benchCommits: CommitCounter }).__benchCommits }));
   if (breakdown) {
     const { profile } = await cdp.send('Profiler.stop');
     addProfile(breakdown, profile as unknown as CpuProfile);
@@ -458,7 +467,7 @@ async function traceTyping(page: Page, field: ReturnType<Page['locator']>, throt
     const file = join(workDir, `typing-trace-${page.url().includes('/profile') ? 'profile' : 'floor'}-${throttle}x.json`);
     writeFileSync(file, JSON.stringify({ traceEvents: events }));
   }
-  return { costs: typed.costs, commits, rendered };
+  return { costs: typed.costs, commits: commits - outsideEvents, outsideEvents, rendered };
 }
 
 async function typingInProfile(browser: Browser, origin: string, throttle: number, breakdown?: Breakdown) {
@@ -474,6 +483,9 @@ async function typingInProfile(browser: Browser, origin: string, throttle: numbe
     const field = page.getByRole('textbox', { name: /^First name/ }).first();
     await field.waitFor({ timeout: 30_000 });
     await field.fill('');
+    // What the app loads when the browser is idle after start (texts, toasts) is not typing.
+    await page.waitForTimeout(DEFERRED_WAIT_MS);
+    await page.waitForLoadState('networkidle');
     run = await traceTyping(page, field, throttle, breakdown);
   } catch (error) {
     await page.screenshot({ path: join(workDir, 'typing-failure.png') }).catch(() => undefined);
@@ -505,6 +517,7 @@ async function typingAt(throttle: number, origin: string, floorOrigin: string) {
   const rendered: Record<string, number> = {};
   let portalCommits = 0;
   let floorCommits = 0;
+  let portalOutside = 0;
   console.log(`  CPU ${throttle}x`);
   for (let run = 1; run <= RUNS; run++) {
     let browser = await launch();
@@ -516,6 +529,7 @@ async function typingAt(throttle: number, origin: string, floorOrigin: string) {
     portalCosts.push(...portal.costs);
     floorCosts.push(...floor.costs);
     portalCommits += portal.commits;
+    portalOutside += portal.outsideEvents;
     floorCommits += floor.commits;
     for (const [name, count] of Object.entries(portal.rendered)) rendered[name] = (rendered[name] ?? 0) + count;
     const ratio = quantile(portal.costs, 0.5) / quantile(floor.costs, 0.5);
@@ -523,7 +537,8 @@ async function typingAt(throttle: number, origin: string, floorOrigin: string) {
     console.log(
       `    run ${run}: profile median ${ms(quantile(portal.costs, 0.5))} p95 ${ms(quantile(portal.costs, 0.95))} (n=${portal.costs.length})` +
         `  |  floor median ${ms(quantile(floor.costs, 0.5))} p95 ${ms(quantile(floor.costs, 0.95))} (n=${floor.costs.length})` +
-        `  |  ratio ${ratio.toFixed(2)}x  |  commits per keystroke ${(portal.commits / KEYSTROKES).toFixed(2)} (floor ${(floor.commits / KEYSTROKES).toFixed(2)})`,
+        `  |  ratio ${ratio.toFixed(2)}x  |  commits per keystroke ${(portal.commits / KEYSTROKES).toFixed(2)} (floor ${(floor.commits / KEYSTROKES).toFixed(2)})` +
+        (portal.outsideEvents > 0 ? `, ${portal.outsideEvents} outside input events` : ''),
     );
   }
   const fMed = quantile(floorCosts, 0.5);
@@ -532,7 +547,8 @@ async function typingAt(throttle: number, origin: string, floorOrigin: string) {
     `    all ${RUNS} runs: profile median ${ms(pMed)} p95 ${ms(quantile(portalCosts, 0.95))} (n=${portalCosts.length})` +
       `  |  floor median ${ms(fMed)} p95 ${ms(quantile(floorCosts, 0.95))} (n=${floorCosts.length})` +
       `  |  ratio ${(pMed / fMed).toFixed(2)}x (median of the runs' ratios ${quantile(ratios, 0.5).toFixed(2)}x)` +
-      `  |  commits per keystroke ${(portalCommits / (KEYSTROKES * RUNS)).toFixed(2)} (floor ${(floorCommits / (KEYSTROKES * RUNS)).toFixed(2)})`,
+      `  |  commits per keystroke ${(portalCommits / (KEYSTROKES * RUNS)).toFixed(2)} (floor ${(floorCommits / (KEYSTROKES * RUNS)).toFixed(2)})` +
+      `, ${portalOutside} outside input events`,
   );
   if (portalBreakdown && floorBreakdown) {
     printBreakdown(`CPU ${throttle}x`, portalBreakdown, floorBreakdown);
@@ -541,7 +557,7 @@ async function typingAt(throttle: number, origin: string, floorOrigin: string) {
       console.log(`      ${(count / (KEYSTROKES * RUNS)).toFixed(2).padStart(6)}  ${name}`);
     }
   }
-  return { ratio: pMed / fMed, portalMedian: pMed, floorMedian: fMed, ratios, commitsPerKeystroke: portalCommits / (KEYSTROKES * RUNS) };
+  return { ratio: pMed / fMed, portalMedian: pMed, floorMedian: fMed, ratios, commitsPerKeystroke: portalCommits / (KEYSTROKES * RUNS), outsideEvents: portalOutside };
 }
 
 async function main() {
