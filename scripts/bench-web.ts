@@ -17,7 +17,10 @@
  * Options: --runs N (fresh browser per run, default 5), --no-build (reuse dist/portal),
  * --port P (default: a spare port), --throttle R (one CPU throttling rate instead of 1 and 4),
  * --no-typing (load figures only), --breakdown (where the typing time goes: main-thread self time by
- * trace event, tasks by kind, and the components each commit rendered). Prints figures; asserts nothing.
+ * trace event, tasks by kind, JavaScript self time by function, and the components each keystroke
+ * rendered; the last trace of each page is kept in .data/bench-web/). BENCH_TRACE_CATEGORIES replaces
+ * the trace categories (with `*,disabled-by-default-devtools.timeline` the breakdown names Chrome's
+ * autofill tasks; tracing that much slows every figure). Prints figures; asserts nothing.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
