@@ -1,5 +1,6 @@
 // npm run bench:forms: validation time per call for each form, precompiled against a runtime-compiled
-// Ajv in the same run, and the gzip size of the forms code as Vite builds it.
+// Ajv in the same run, and the gzip size of the forms code as Vite builds it. With BENCH_JSON set,
+// also writes the figures and marks there (scripts/lib/bench-report.ts).
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
@@ -10,6 +11,7 @@ import ajvErrors from 'ajv-errors';
 import addFormats from 'ajv-formats';
 import { build, type Rollup } from 'vite';
 import { bundleSchema } from '../src/shared/schemas/bundle';
+import { type BenchMark, type BenchReport, type BenchTable, writeBenchJson } from './lib/bench-report';
 import { rootDir } from './lib/paths';
 import { type FormName, formNames, formSchemaId, loadSchemaFiles } from './lib/schema-files';
 import { precompiledValidators, rootKeys } from '../src/generated/validators';
@@ -68,6 +70,8 @@ function compare(candidates: (() => unknown)[], rounds = 7, budgetMs = 100): num
   return samples.map((list) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)] as number);
 }
 
+const measuredAt = new Date().toISOString();
+const load = loadavg();
 const files = loadSchemaFiles();
 const rows: string[][] = [];
 for (const form of formNames) {
@@ -92,7 +96,7 @@ const header = ['form', 'valid pre µs', 'valid rt µs', 'invalid pre µs', 'inv
 const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] as string).length)));
 const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i] as number) : c.padStart(widths[i] as number))).join('  ');
 console.log('Validation per call (precompiled = build output; rt = Ajv2020 compiled at run time, same options)');
-console.log(`median of 7 alternating rounds after warm-up; load average ${loadavg().map((l) => l.toFixed(1)).join(' ')} on ${cpus().length} cores\n`);
+console.log(`median of 7 alternating rounds after warm-up; load average ${load.map((l) => l.toFixed(1)).join(' ')} on ${cpus().length} cores\n`);
 console.log(line(header));
 for (const row of rows) console.log(line(row));
 
@@ -138,6 +142,7 @@ async function portalFormChunks(): Promise<void> {
   const isForms = (id: string) => id.includes('/src/portal/forms/') || id.includes('/src/generated/');
   let total = 0;
   let all = 0;
+  const table: BenchTable = { caption: 'Portal production build: chunks holding src/portal/forms or src/generated code (gzip)', columns: ['Chunk', 'KB gzip', 'Ajv compiler'], rows: [] };
   console.log('\nPortal production build: chunks holding src/portal/forms or src/generated code\n');
   for (const chunk of chunks) {
     const gzip = gzipSync(chunk.code).length;
@@ -146,7 +151,10 @@ async function portalFormChunks(): Promise<void> {
     total += gzip;
     const compiler = /new Function\(|Function\(\s*["'`]/.test(chunk.code);
     console.log(`${chunk.fileName.padEnd(45)} ${(gzip / 1024).toFixed(1).padStart(7)} KB gzip${compiler ? '  (Ajv compiler: gallery only)' : ''}`);
+    table.rows.push([chunk.fileName, (gzip / 1024).toFixed(1), compiler ? 'yes (gallery only)' : 'no']);
   }
+  table.rows.push(['forms chunks total', (total / 1024).toFixed(1), `of ${(all / 1024).toFixed(1)} KB for the whole portal`]);
+  tables.push(table);
   console.log(`${'forms chunks total'.padEnd(45)} ${(total / 1024).toFixed(1).padStart(7)} KB gzip of ${(all / 1024).toFixed(1)} KB for the whole portal`);
 }
 
@@ -166,18 +174,52 @@ if (existsSync(engine)) {
     `import { SchemaForm } from '${engine.replace(/\.tsx$/, '')}';\nimport { precompiledValidators } from '${gen}/validators/index.ts';\nconsole.log(SchemaForm, precompiledValidators);`,
   ]);
 }
+const tables: BenchTable[] = [
+  {
+    caption: `Validation per call, µs (precompiled = build output; rt = Ajv2020 compiled at run time, same options), median of 7 alternating rounds after warm-up; load average ${load.map((l) => l.toFixed(1)).join(' ')} on ${cpus().length} cores`,
+    columns: header,
+    rows,
+  },
+];
+const sizes: BenchTable = { caption: 'Gzip size of forms code (Vite production build; react, react-dom, i18next external)', columns: ['Entry', 'KB gzip', 'KB raw', 'Ajv compiler'], rows: [] };
 console.log('\nGzip size of forms code (Vite production build; react, react-dom, i18next external)\n');
 for (const [label, source] of entries) {
   try {
     const { raw, gzip, compiler } = await gzipOf(label.replace(/[^a-z]+/gi, '-'), source);
     console.log(`${label.padEnd(55)} ${(gzip / 1024).toFixed(1).padStart(7)} KB gzip  (${(raw / 1024).toFixed(0)} KB raw)${compiler ? '  AJV COMPILER PRESENT' : ''}`);
+    sizes.rows.push([label, (gzip / 1024).toFixed(1), (raw / 1024).toFixed(0), compiler ? 'PRESENT' : 'no']);
   } catch (error) {
     console.log(`${label.padEnd(55)} build failed: ${(error as Error).message.split('\n')[0]}`);
+    sizes.rows.push([label, 'build failed', '', '']);
   }
 }
+tables.push(sizes);
 
 try {
   await portalFormChunks();
 } catch (error) {
   console.log(`\nPortal build not available (${(error as Error).message.split('\n')[0]}); the entries above stand in for it.`);
 }
+
+// performance.md, "Validation": Ajv on a profile document 6–10 µs valid, 60–120 µs invalid
+// (about six errors); precompiled should cost no more than the runtime-compiled validator.
+const profileRow = rows.find((r) => r[0] === 'profile');
+const marks: BenchMark[] = [];
+if (profileRow) {
+  const [validPre, validRt, invalidPre, invalidRt] = profileRow.slice(1, 5).map(Number) as [number, number, number, number];
+  marks.push(
+    { name: 'Profile form, valid document, precompiled validator', value: `${validPre.toFixed(1)} µs`, mark: '≤ 10 µs', met: validPre <= 10 },
+    { name: 'Profile form, invalid document (about six errors), precompiled validator', value: `${invalidPre.toFixed(1)} µs (${profileRow[5]} errors)`, mark: '≤ 120 µs', met: invalidPre <= 120 },
+    {
+      name: 'Profile form, precompiled against runtime-compiled Ajv (valid and invalid)',
+      value: `${(validPre / validRt).toFixed(2)}× and ${(invalidPre / invalidRt).toFixed(2)}×`,
+      mark: '≤ 1.25× (the same, within noise)',
+      met: validPre / validRt <= 1.25 && invalidPre / invalidRt <= 1.25,
+    },
+  );
+}
+console.log('\nMarks');
+for (const m of marks) console.log(`  ${m.met ? 'met    ' : 'NOT MET'}  ${m.name}: ${m.value} (mark ${m.mark})`);
+const report: BenchReport = { title: 'Form validation and form code size', measuredAt, command: 'npm run bench:forms', tables, marks };
+const written = writeBenchJson(report);
+if (written) console.log(`\nBENCH_JSON written to ${written}`);

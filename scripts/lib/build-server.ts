@@ -93,6 +93,13 @@ export interface BuildResult {
 
 const programs = ['server', 'sandbox'] as const;
 
+/**
+ * Modules a program starts as threads of their own (new Worker(serverFile(...))): each is compiled
+ * to its own file beside the bundle, in the same layout (src/server/db/pglite-worker.ts ->
+ * dist/server/db/pglite-worker.js).
+ */
+const threads: Record<(typeof programs)[number], string[]> = { server: ['db/pglite-worker'], sandbox: [] };
+
 export async function buildServer(outRoot = join(rootDir, 'dist')): Promise<BuildResult> {
   const started = performance.now();
   const outputs: string[] = [];
@@ -101,8 +108,8 @@ export async function buildServer(outRoot = join(rootDir, 'dist')): Promise<Buil
     const outDir = join(outRoot, program);
     await rm(outDir, { recursive: true, force: true });
     await build({
-      entryPoints: [join(srcDir, 'main.ts')],
-      outfile: join(outDir, 'main.js'),
+      entryPoints: ['main', ...threads[program]].map((entry) => ({ in: join(srcDir, `${entry}.ts`), out: entry })),
+      outdir: outDir,
       bundle: true,
       platform: 'node',
       format: 'esm',

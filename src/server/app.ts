@@ -19,6 +19,7 @@ import { registerStatic } from './http/static';
 import { identityRoutes } from './identity/routes';
 import { createMailer, type Mailer } from './mail/mailer';
 import { outboxRoutes } from './mail/outbox-routes';
+import { proxyTrust } from './http/client-address';
 import { createServices } from './services';
 import { newLifecycle, type Lifecycle } from './shutdown';
 import { vendorRoutes } from './vendors/routes';
@@ -69,7 +70,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const lifecycle = options.lifecycle ?? newLifecycle();
   const app = Fastify({
     logger: options.logger ?? loggerOptions(config, options.logStream),
-    trustProxy: true,
+    // request.ip (logs) is the client's only through a configured load balancer (TRUSTED_PROXIES).
+    trustProxy: proxyTrust(config.trustedProxies),
     // A request id taken from x-request-id when it looks like one, else made; every log line of the
     // request carries it, and the answer returns it.
     requestIdHeader: false,

@@ -2,6 +2,7 @@ import { join, resolve } from 'node:path';
 import { DEMO_PARTNER_SECRETS, partnerSettings, type PartnerSecrets } from '../shared/partners';
 import { envReader, type EnvReader } from './config-reader';
 import { projectRoot } from './runtime-files';
+import { proxyTrust } from './http/client-address';
 
 export { ConfigError } from './config-reader';
 
@@ -58,8 +59,12 @@ export interface ServerConfig {
   schemasDir: string;
   /** Hosts of the links the portal shows (configuration; README lists them). */
   links: PortalLinks;
+  /** Load balancers whose X-Forwarded-For entry names the client (sign-in throttles count per client address). */
+  trustedProxies: string[];
   /** Other origins a portal may call /api from (the Vite dev server by default). */
   corsOrigins: string[];
+  /** The identity provider's key ring (key-ring.ts): how often each instance reads it, and the rotation. */
+  idpKeys: IdpKeySettings;
   /** On SIGTERM: time readiness answers 503 before the listeners close, for a load balancer to notice. */
   drainDelayMs: number;
   /** On SIGTERM: the process exits with 1 if closing takes longer than this. */
@@ -177,6 +182,42 @@ function hostOf(read: EnvReader, name: string) {
  * naming the variable (main.ts prints that one line and exits 1). With NODE_ENV=production the
  * development defaults are refused unless ALLOW_DEMO_DEFAULTS allows them.
  */
+export interface IdpKeySettings {
+  /** Each instance reads the ring this often (and switches keys that have become due). */
+  refreshMs: number;
+  /** A new key is published this long before it is used: more than two refreshes, so every instance has it. */
+  activationDelayMs: number;
+  /** A new key is added when the newest is this old; 0: only by `npm run idp:rotate-keys`. */
+  rotationMs: number;
+  /** A replaced key stays published this long (longer than any token or session it signed). */
+  retainMs: number;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+function idpKeySettings(read: EnvReader): IdpKeySettings {
+  const refreshMs = read.count('IDP_KEY_REFRESH_MS', 60_000);
+  const activationDelayMs = read.count('IDP_KEY_ACTIVATION_DELAY_MS', 10 * 60_000);
+  if (activationDelayMs < 2 * refreshMs) read.fail('IDP_KEY_ACTIVATION_DELAY_MS', `must be at least twice IDP_KEY_REFRESH_MS (${refreshMs}), got ${activationDelayMs}`);
+  return {
+    refreshMs,
+    activationDelayMs,
+    rotationMs: read.millis('IDP_KEY_ROTATION_DAYS', 90) * DAY_MS,
+    retainMs: read.count('IDP_KEY_RETAIN_DAYS', 30) * DAY_MS,
+  };
+}
+
+/** TRUSTED_PROXIES: addresses, CIDR ranges or loopback/linklocal/uniquelocal; none by default. */
+function trustedProxiesOf(read: EnvReader): string[] {
+  const proxies = read.list('TRUSTED_PROXIES', '');
+  try {
+    proxyTrust(proxies);
+  } catch {
+    read.fail('TRUSTED_PROXIES', `must list IP addresses or CIDR ranges (or loopback, linklocal, uniquelocal), got ${JSON.stringify(proxies.join(','))}`);
+  }
+  return proxies;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const read = envReader(env);
   const production = read.raw('NODE_ENV') === 'production';
@@ -252,6 +293,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       'test.certification.example,prep.certification.example,shop.certification.example,localhost:44397,localhost:3002',
       hostOf(read, 'REDIRECT_WHITELIST'),
     ),
+    trustedProxies: trustedProxiesOf(read),
     logLevel: read.oneOf('LOG_LEVEL', LOG_LEVELS, 'info'),
     seedOnStart,
     demoSocialSignIn,
@@ -284,6 +326,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       examsSupport: link(read, 'LINK_EXAMS_SUPPORT', 'https://test.certification.example/customer-service'),
     },
     // The Vite dev server's origin is allowed (CORS, sign-in redirects) in development only.
+    idpKeys: idpKeySettings(read),
     drainDelayMs: read.millis('DRAIN_DELAY_MS', 0),
     shutdownTimeoutMs: read.count('SHUTDOWN_TIMEOUT_MS', 15_000),
     metricsPort: read.optional('METRICS_PORT') === undefined ? undefined : read.port('METRICS_PORT', 0),

@@ -9,7 +9,7 @@ import { loggerOptions } from './http/logging';
 import { createRequestMetrics, startMetricsServer } from './http/metrics';
 import { compiled } from './runtime-files';
 import { gracefulShutdown, newLifecycle } from './shutdown';
-import { isSeeded, seedDemoData } from './seed/demo';
+import { seedOnce } from './seed/demo';
 
 // One process: the portal and /api, the identity provider (its own TLS port) and demo data.
 async function main(): Promise<void> {
@@ -20,10 +20,8 @@ async function main(): Promise<void> {
   // The identity provider and start-up write JSON lines with the app's options (redaction included).
   const log = pino(loggerOptions(config));
   const database = await openDatabase(config);
-  if (config.seedOnStart && !(await isSeeded(database.db))) {
-    const counts = await seedDemoData(database.db);
-    log.info(counts, 'demo data seeded');
-  }
+  const seeded = config.seedOnStart ? await seedOnce(database) : undefined;
+  if (seeded) log.info(seeded, 'demo data seeded');
 
   const idp = await startIdentityProvider({ config, database, log: log.child({ component: 'identity-provider' }) });
   // The provider may pick its own port (IDP_PORT=0): tokens carry the issuer it reports.

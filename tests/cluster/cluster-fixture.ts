@@ -17,7 +17,11 @@ export interface ClusterFixture {
  * initdb on a free port) so files never share state. The compiled server is built first (esbuild,
  * a second or two); the portal's static files are not needed for these tests.
  */
-export async function startClusterFixture(instances = 2, env: Record<string, string> = {}): Promise<ClusterFixture> {
+export async function startClusterFixture(
+  instances = 2,
+  env: Record<string, string> = {},
+  onInstanceOutput?: (id: string, line: string) => void,
+): Promise<ClusterFixture> {
   await buildServer();
   const dataDir = await mkdtemp(join(tmpdir(), 'cluster-test-'));
   const cluster = await startCluster({
@@ -26,6 +30,7 @@ export async function startClusterFixture(instances = 2, env: Record<string, str
     // Tests never use the machine's shared server, even when DATABASE_URL is set for other tests.
     databaseUrl: undefined,
     env: { LOG_LEVEL: 'error', ...env },
+    onInstanceOutput,
   }).catch(async (error: unknown) => {
     await rm(dataDir, { recursive: true, force: true });
     throw error;

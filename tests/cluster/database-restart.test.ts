@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fetch } from 'undici';
 import { startClusterFixture, type ClusterFixture } from './cluster-fixture';
+import { authorizeUrl, pkce } from '../integration/idp/harness';
 import { LEARNER, LearnerClient, type Answer } from './learner-client';
 
 // PostgreSQL (the cluster's own server, never the machine's shared one) stopped and started again
@@ -53,6 +54,15 @@ it('answers 503 while the database is down and recovers without a restart', asyn
   const direct = await Promise.all(
     cluster.instances.map((i) => learner.api('GET', `/api/profiles/account/${LEARNER.id}`, undefined, {}, AbortSignal.timeout(15_000), `http://127.0.0.1:${i.port}`)),
   );
+  // The identity provider of each instance too: an authorization request stores an interaction.
+  const idpDirect = await Promise.all(
+    cluster.instances.map(async (i) => {
+      const url = authorizeUrl(`https://localhost:${i.idpPort}`, pkce().challenge, { redirect_uri: `${cluster.portalOrigin}/auth/redirect`, scope: 'openid' });
+      const res = await fetch(url, { dispatcher: cluster.agent, redirect: 'manual', signal: AbortSignal.timeout(15_000) });
+      await res.arrayBuffer();
+      return { status: res.status, retryAfter: res.headers.get('retry-after') };
+    }),
+  );
   await sleep(2_000);
   await postgres.start();
   const upAt = Date.now();
@@ -73,11 +83,15 @@ it('answers 503 while the database is down and recovers without a restart', asyn
     byStatus[key] = (byStatus[key] ?? 0) + 1;
   }
   console.info(
-    `database restart: ${answers.length} requests, by status ${JSON.stringify(byStatus)}; instances asked directly while down ${direct.map((d) => d.status).join(', ')}; readiness while down ${notReady.map((r) => `${r.status} ${r.body.reason ?? ''}`).join(', ')}; ` +
+    `database restart: ${answers.length} requests, by status ${JSON.stringify(byStatus)}; instances asked directly while down ${direct.map((d) => d.status).join(', ')}, their identity providers ${idpDirect.map((d) => d.status).join(', ')}; readiness while down ${notReady.map((r) => `${r.status} ${r.body.reason ?? ''}`).join(', ')}; ` +
       `down ${upAt - downAt} ms; first 200 ${recoveredAt ? recoveredAt - upAt : 'never'} ms after the database was back`,
   );
   expect(notReady.map((r) => r.status)).toEqual([503, 503]);
   expect(direct.map((d) => d.status)).toEqual([503, 503]);
+  expect(idpDirect).toEqual([
+    { status: 503, retryAfter: '1' },
+    { status: 503, retryAfter: '1' },
+  ]);
   expect(notReady.every((r) => r.body.reason === 'database unreachable')).toBe(true);
   expect(recoveredAt).toBeGreaterThan(0);
   expect(Object.keys(byStatus).sort()).toEqual(['200', '503']);

@@ -40,13 +40,7 @@ export class LearnerClient {
     const before = this.instances.length;
     const { verifier, challenge } = pkce();
     const redirectUri = `${this.portalOrigin}/auth/redirect`;
-    const start = await this.browser.request(authorizeUrl(this.issuer, challenge, { redirect_uri: redirectUri, scope: 'openid profile email' }));
-    this.note(start.headers.get('x-instance-id'));
-    if (start.status !== 303) throw new Error(`authorization request answered ${start.status}: ${await start.text()}`);
-    const interaction = absolute(this.issuer, start.headers.get('location'));
-    const page = await this.browser.request(interaction);
-    this.note(page.headers.get('x-instance-id'));
-    await page.arrayBuffer();
+    const interaction = await this.openInteraction(challenge);
     const { code, res, html } = await submitSignIn(this.browser, this.issuer, interaction, { email, password });
     this.note(res.headers.get('x-instance-id'));
     if (!code) throw new Error(`sign-in failed (${res.status}): ${html.slice(0, 300)}`);
@@ -61,6 +55,50 @@ export class LearnerClient {
     if (token.status !== 200 || !tokens.access_token) throw new Error(`token request answered ${token.status}: ${JSON.stringify(tokens)}`);
     this.accessToken = tokens.access_token;
     return this.instances.slice(before);
+  }
+
+  /** The access token the last sign-in got. */
+  get token(): string {
+    return this.accessToken;
+  }
+
+  /**
+   * A new authorization request in the same browser: true when the provider's session (its cookies)
+   * still stands and the portal gets a code without the sign-in page; false when it asks to sign in.
+   */
+  async stillSignedIn(): Promise<boolean> {
+    const redirectUri = `${this.portalOrigin}/auth/redirect`;
+    let res = await this.browser.request(authorizeUrl(this.issuer, pkce().challenge, { redirect_uri: redirectUri, scope: 'openid profile email' }));
+    for (let hops = 0; res.status === 303 && hops < 10; hops++) {
+      const location = absolute(this.issuer, res.headers.get('location'));
+      if (!location.startsWith(this.issuer)) return new URL(location).searchParams.has('code');
+      res = await this.browser.request(location);
+    }
+    await res.arrayBuffer();
+    return false;
+  }
+
+  /** The authorization request and the sign-in page: the interaction's URL. */
+  private async openInteraction(challenge: string): Promise<string> {
+    const redirectUri = `${this.portalOrigin}/auth/redirect`;
+    const start = await this.browser.request(authorizeUrl(this.issuer, challenge, { redirect_uri: redirectUri, scope: 'openid profile email' }));
+    this.note(start.headers.get('x-instance-id'));
+    if (start.status !== 303) throw new Error(`authorization request answered ${start.status}: ${await start.text()}`);
+    const interaction = absolute(this.issuer, start.headers.get('location'));
+    const page = await this.browser.request(interaction);
+    this.note(page.headers.get('x-instance-id'));
+    await page.arrayBuffer();
+    return interaction;
+  }
+
+  /** One post of the sign-in form: 303 (signed in), 401 (wrong password) or 429 (throttled), and who answered. */
+  async attemptSignIn(email: string, password: string, headers: Record<string, string> = {}): Promise<{ status: number; instance: string | null }> {
+    const interaction = await this.openInteraction(pkce().challenge);
+    const res = await this.browser.request(`${interaction}/login`, { form: { email, password }, headers });
+    await res.arrayBuffer();
+    const instance = res.headers.get('x-instance-id');
+    this.note(instance);
+    return { status: res.status, instance };
   }
 
   /** One /api call with the learner's access token and the function key (the demo's, allowed here); through the load balancer unless `origin` names an instance. */

@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 // The cluster tests start real processes (PostgreSQL, compiled instances, HAProxy): one file at a
-// time, with room for slow starts on a busy machine. `npm run test:cluster`; not part of `npm test`.
+// time, with room for slow starts on a busy machine. `npm run test:cluster`, part of `npm test`.
 export default defineConfig({
   test: {
     root: fileURLToPath(new URL('../../', import.meta.url)),

@@ -43,7 +43,7 @@ test.describe('account page', () => {
     await page.setViewportSize(DESKTOP);
     await signIn(page, 'e2e.password@example.com', E2E_PASSWORD, { path: '/account' });
     await page.getByRole('tab', { name: 'Change password' }).click();
-    await panel(page).getByRole('button', { name: 'Edit' }).click();
+    await panel(page).getByRole('button', { name: 'Edit', exact: true }).click();
     await panel(page).getByLabel('Current password').fill(E2E_PASSWORD);
     await panel(page).getByLabel('New password', { exact: false }).first().fill('Fresh-Pass-2027');
     await panel(page).getByLabel('Confirm new password').fill('Fresh-Pass-2028');
@@ -65,7 +65,7 @@ test.describe('account page', () => {
     const newEmail = 'e2e.email.changed@example.com';
     await signIn(page, 'e2e.email@example.com', E2E_PASSWORD, { path: '/account' });
     await expect(page.getByRole('tab', { name: 'Change email' })).toHaveAttribute('aria-selected', 'true');
-    await panel(page).getByRole('button', { name: 'Edit' }).click();
+    await panel(page).getByRole('button', { name: 'Edit', exact: true }).click();
     await page.locator('#email_email').fill('e2e.email@example.com');
     await page.locator('#email_currentPassword').fill(E2E_PASSWORD);
     await panel(page).getByRole('button', { name: 'Send verification code' }).click();
@@ -125,14 +125,14 @@ test.describe('account page', () => {
         path: '/account',
         lang,
       });
-      await panel(page).getByRole('button', { name: lang === 'en' ? 'Edit' : '編集' }).click();
+      await panel(page).getByRole('button', { name: lang === 'en' ? 'Edit' : '編集', exact: true }).click();
       await panel(page).getByRole('button', { name: lang === 'en' ? 'Send verification code' : '確認コードを送信' }).click();
       await expect(page.locator('#email_email__error')).toBeVisible();
       await expectNoSeriousA11yViolations(page, `account ${lang} email`);
       await screenshot(page, `account-${lang}-1280`);
 
       await page.getByRole('tab', { name: lang === 'en' ? 'Change password' : 'パスワードの変更' }).click();
-      await panel(page).getByRole('button', { name: lang === 'en' ? 'Edit' : '編集' }).click();
+      await panel(page).getByRole('button', { name: lang === 'en' ? 'Edit' : '編集', exact: true }).click();
       await page.locator('#password_newPassword').fill('short');
       await panel(page).getByRole('button', { name: lang === 'en' ? 'Change password' : 'パスワードを変更' }).click();
       await expect(page.locator('#password_newPassword__error')).toBeVisible();

@@ -22,7 +22,7 @@ test.describe('profile page', () => {
     await signIn(page, 'e2e.profile@example.com', E2E_PASSWORD, { path: '/profile' });
     await expect(page.getByRole('heading', { level: 1, name: 'Profile details' })).toBeVisible();
 
-    await page.getByRole('button', { name: 'Edit' }).click();
+    await page.getByRole('button', { name: 'Edit', exact: true }).click();
     await field(page, 'primaryAddress_country').selectOption('CAN');
     await field(page, 'primaryAddress_state').selectOption('ON');
     await field(page, 'primaryAddress_address1').fill('24 Sussex Drive');
@@ -33,7 +33,7 @@ test.describe('profile page', () => {
     await field(page, 'secondaryPhoneNumber_phone').fill('6135550188');
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText('Your profile has been updated.')).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Edit' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Edit', exact: true })).toBeVisible();
 
     await page.reload();
     await expect(field(page, 'primaryAddress_city')).toHaveValue('Ottawa');
@@ -44,14 +44,39 @@ test.describe('profile page', () => {
     expect(await digits(page, 'secondaryPhoneNumber_phone')).toBe('6135550188');
 
     // Emptying the secondary number removes that phone.
-    await page.getByRole('button', { name: 'Edit' }).click();
+    await page.getByRole('button', { name: 'Edit', exact: true }).click();
     await field(page, 'secondaryPhoneNumber_phone').fill('');
     await page.getByRole('button', { name: 'Save' }).click();
-    await expect(page.getByRole('button', { name: 'Edit' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Edit', exact: true })).toBeVisible();
     await page.reload();
     await expect(field(page, 'primaryAddress_city')).toHaveValue('Ottawa');
     await expect(field(page, 'secondaryPhoneNumber_phone')).toHaveValue('');
     expect(await digits(page, 'primaryPhoneNumber_phone')).toBe('6135550123');
+  });
+
+  test('Edit at the top opens the form from the keyboard; Cancel returns to read mode without a reload', async ({ page }) => {
+    await page.setViewportSize(MOBILE);
+    await signIn(page, 'e2e.profile@example.com', E2E_PASSWORD, { path: '/profile' });
+    const patches = patchCounter(page);
+    const top = page.getByRole('button', { name: 'Edit profile details' });
+    const city = field(page, 'primaryAddress_city');
+    const cityBefore = await city.inputValue();
+    // Set in this document: a reload would lose it.
+    await page.evaluate(() => document.documentElement.setAttribute('data-still-here', 'yes'));
+
+    await top.focus();
+    await page.keyboard.press('Enter');
+    // The focus moves into the first field the learner can change.
+    await expect(page.locator('.schema-form :focus')).toHaveCount(1);
+    await expect(city).toBeEditable();
+    await city.fill('Nowhere');
+    await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+
+    await expect(city).toHaveValue(cityBefore);
+    await expect(city).not.toBeEditable();
+    await expect(top).toBeFocused();
+    await expect(page.locator('html')).toHaveAttribute('data-still-here', 'yes');
+    expect(patches.count).toBe(0);
   });
 
   test('bad input shows the message at the field, keeps the input and saves nothing', async ({ page }) => {
@@ -60,7 +85,7 @@ test.describe('profile page', () => {
     const patches = patchCounter(page);
     const cityBefore = await field(page, 'primaryAddress_city').inputValue();
 
-    await page.getByRole('button', { name: 'Edit' }).click();
+    await page.getByRole('button', { name: 'Edit', exact: true }).click();
     await field(page, 'primaryAddress_country').selectOption('CAN');
     await field(page, 'primaryAddress_state').selectOption('QC');
     await field(page, 'primaryAddress_postalCode').fill('12345');
@@ -83,7 +108,7 @@ test.describe('profile page', () => {
     await page.setViewportSize(DESKTOP);
     await signIn(page, 'e2e.profile.ja@example.com', E2E_PASSWORD, { path: '/profile', lang: 'ja' });
     await expect(page.getByRole('heading', { level: 1, name: 'プロフィール詳細' })).toBeVisible();
-    await page.getByRole('button', { name: '編集' }).click();
+    await page.getByRole('button', { name: '編集', exact: true }).click();
     await field(page, 'primaryAddress_postalCode').fill('ABC');
     await page.getByRole('button', { name: '保存' }).click();
     await expect(page.locator('#profile_primaryAddress_postalCode__error')).toHaveText('郵便番号が正しくありません');
@@ -113,7 +138,7 @@ test.describe('profile page', () => {
       await expect(field(page, 'givenName_firstName')).not.toHaveValue('');
       await expectNoSeriousA11yViolations(page, `profile ${lang} read-only`);
       await screenshot(page, `profile-${lang}-1280`);
-      await page.getByRole('button', { name: lang === 'en' ? 'Edit' : '編集' }).click();
+      await page.getByRole('button', { name: lang === 'en' ? 'Edit' : '編集', exact: true }).click();
       await expectNoSeriousA11yViolations(page, `profile ${lang} editing`);
       await page.setViewportSize(MOBILE);
       // Reflow: nothing wider than a 375 px screen.

@@ -42,7 +42,7 @@ test.describe('strict Content-Security-Policy', () => {
 
     // A toast (sonner), from a saved profile.
     await page.goto('/profile');
-    await page.getByRole('button', { name: 'Edit' }).click();
+    await page.getByRole('button', { name: 'Edit', exact: true }).click();
     await page.locator('#profile_company').fill('Policy Check Ltd');
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText('Your profile has been updated.')).toBeVisible();

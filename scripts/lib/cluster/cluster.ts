@@ -97,6 +97,9 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       // Readiness answers 503 this long before a stopping instance closes: the load balancer's
       // checks (every 500 ms, two failures: about a second) notice first, with room for a busy machine.
       DRAIN_DELAY_MS: '3000',
+      // Requests reach the instances through HAProxy on loopback, which appends the client's address
+      // to X-Forwarded-For: sign-in throttles count that address, not the load balancer's.
+      TRUSTED_PROXIES: 'loopback',
       LOG_LEVEL: 'warn',
       ...options.env,
     };

@@ -20,7 +20,7 @@ export function FormActions({ submitLabel, toggle, submitWhenEdited, invalidNoti
   if (toggle && toggle.mode === 'readonly') {
     return (
       <div className="form-actions">
-        <button type="button" className="button button--primary" onClick={toggle.edit}>
+        <button type="button" className="button button--primary form-actions__edit" onClick={toggle.edit}>
           {text('widgets:Actions.Edit')}
         </button>
       </div>

@@ -1,11 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { Kysely, Migrator, PostgresDialect, sql } from 'kysely';
-import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import type { ServerConfig } from '../config';
 import { migrations, RENAMED_MIGRATIONS } from './migrations';
+import { PGliteThread, PGliteThreadDialect } from './pglite-thread';
 import type { DB } from './types';
 
 export type { DB } from './types';
@@ -62,8 +61,9 @@ export async function openDatabase(
       dataDir = join(config.dataDir, 'db');
       mkdirSync(dataDir, { recursive: true });
     }
-    const client = await PGlite.create(dataDir);
-    const db = new Kysely<DB>({ dialect: new PGliteDialect(client) });
+    // PGlite runs its statements synchronously: in a thread of its own (pglite-thread.ts), so
+    // HTTP work goes on while they run.
+    const db = new Kysely<DB>({ dialect: new PGliteThreadDialect(new PGliteThread(dataDir)) });
     database = { db, dialect: 'pglite', close: () => db.destroy() };
   }
   await migrate(database.db, options.schema);

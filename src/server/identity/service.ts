@@ -129,7 +129,8 @@ export function createIdentityService({ db, schemas, mailer, config }: IdentityD
     const fields = schemas.fields(formFile(form));
     const allowed = patchableFields(fields);
     for (let attempt = 0; attempt < MAX_WRITE_ATTEMPTS; attempt++) {
-      await assertOwnIds(caller, id);
+      // One read both finds the profile and proves it is the caller's own (assertOwnIds would
+      // spend a second statement on the same question): anyone else's, or none, is 403.
       const row = await store.findProfileByIdOrAccount(db, id);
       if (!row || row.account_id !== caller.accountId) throw forbidden();
       checkIfMatch(row, options.ifMatch);

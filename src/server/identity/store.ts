@@ -50,7 +50,8 @@ export async function findProfileByIdOrAccount(db: Db, id: string): Promise<Prof
 
 /**
  * Writes a new document if the stored version is still the one read, and records who changed
- * which paths, in one statement. Undefined when someone else wrote in between.
+ * which paths, in one statement. Undefined when someone else wrote in between. The document is not
+ * read back: the row answered is the one written (its new version from the database).
  */
 export async function writeProfile(db: Db, row: ProfileRow, document: StoredProfile, audit: ProfileAudit): Promise<ProfileRow | undefined> {
   const updated = await db
@@ -60,7 +61,7 @@ export async function writeProfile(db: Db, row: ProfileRow, document: StoredProf
         .set({ document: JSON.stringify(document), version: row.version + 1, updated_at: new Date() })
         .where('id', '=', row.id)
         .where('version', '=', row.version)
-        .returning([...PROFILE_COLUMNS]),
+        .returning(['id', 'account_id', 'version']),
     )
     .with('audit', (qb) =>
       qb
@@ -76,7 +77,7 @@ export async function writeProfile(db: Db, row: ProfileRow, document: StoredProf
     .selectFrom('updated')
     .selectAll()
     .executeTakeFirst();
-  return updated as ProfileRow | undefined;
+  return updated && { id: updated.id, account_id: updated.account_id, version: updated.version, document };
 }
 
 export async function insertProfile(db: Db, accountId: string, document: StoredProfile): Promise<string> {
@@ -106,10 +107,26 @@ export async function findVerificationCode(db: Db, accountId: string): Promise<V
   return row && { newEmail: row.new_email, codeHash: row.code_hash, attempts: row.attempts, expiresAt: new Date(row.expires_at) };
 }
 
-export const setVerificationAttempts = (db: Db, accountId: string, attempts: number) =>
-  db.updateTable('email_verifications').set({ attempts }).where('account_id', '=', accountId).execute();
+/**
+ * Counts one attempt at the pending code and returns it as counted (attempts includes this one).
+ * One UPDATE … RETURNING: concurrent attempts, on any instance, each get their own number, so no
+ * more than the allowed number of guesses is ever compared.
+ */
+export async function countVerificationAttempt(db: Db, accountId: string): Promise<VerificationCode | undefined> {
+  const row = await db
+    .updateTable('email_verifications')
+    .set({ attempts: sql<number>`attempts + 1` })
+    .where('account_id', '=', accountId)
+    .returning(['new_email', 'code_hash', 'attempts', 'expires_at'])
+    .executeTakeFirst();
+  return row && { newEmail: row.new_email, codeHash: row.code_hash, attempts: row.attempts, expiresAt: new Date(row.expires_at) };
+}
 
-export const deleteVerificationCode = (db: Db, accountId: string) => db.deleteFrom('email_verifications').where('account_id', '=', accountId).execute();
+/** Takes the code if it is still the one that was checked: true for exactly one caller. */
+export async function claimVerificationCode(db: Db, accountId: string, codeHash: string): Promise<boolean> {
+  const result = await db.deleteFrom('email_verifications').where('account_id', '=', accountId).where('code_hash', '=', codeHash).executeTakeFirst();
+  return Number(result.numDeletedRows) === 1;
+}
 
 export const findUnlinkedLegacyByEmail = (db: Db, email: string) =>
   db.selectFrom('legacy_accounts').select('login').where('email', '=', email).where('linked_account_id', 'is', null).executeTakeFirst();

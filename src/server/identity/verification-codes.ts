@@ -27,33 +27,34 @@ export async function issueCode(db: store.Db, mailer: Mailer, accountId: string,
 }
 
 /**
- * Checks a code: it must exist, be unexpired and within the attempt limit. A wrong code counts an
- * attempt; the last allowed wrong attempt, expiry and success all delete the code.
+ * Checks a code: it must exist, be unexpired and within the attempt limit. Every attempt is counted
+ * atomically before the code is compared, and a right code is taken by one delete, so concurrent
+ * requests (on one instance or several) get no more guesses than one after another would, and a
+ * code changes the address once. The last allowed wrong attempt, expiry and success delete the code.
  */
 export async function consumeCode(db: store.Db, accountId: string, code: string): Promise<string> {
-  const row = await store.findVerificationCode(db, accountId);
   const fail = (key: string) => invalid([{ path: '/verificationCode', key }]);
+  const row = await store.countVerificationAttempt(db, accountId);
   if (!row) throw fail('Validation.InvalidVerificationCode');
-  const drop = () => store.deleteVerificationCode(db, accountId);
+  // Drops this code only: a new one sent meanwhile stays.
+  const drop = () => store.claimVerificationCode(db, accountId, row.codeHash);
   if (row.expiresAt.getTime() <= Date.now()) {
     await drop();
     throw fail('Validation.VerificationCodeExpired');
   }
-  if (row.attempts >= MAX_CODE_ATTEMPTS) {
+  if (row.attempts > MAX_CODE_ATTEMPTS) {
     await drop();
     throw fail('Validation.VerificationCodeAttempts');
   }
   const given = Buffer.from(hashCode(accountId, code.trim()));
   const expected = Buffer.from(row.codeHash);
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
-    const attempts = row.attempts + 1;
-    if (attempts >= MAX_CODE_ATTEMPTS) {
+    if (row.attempts >= MAX_CODE_ATTEMPTS) {
       await drop();
       throw fail('Validation.VerificationCodeAttempts');
     }
-    await store.setVerificationAttempts(db, accountId, attempts);
     throw fail('Validation.InvalidVerificationCode');
   }
-  await drop();
+  if (!(await store.claimVerificationCode(db, accountId, row.codeHash))) throw fail('Validation.InvalidVerificationCode');
   return row.newEmail;
 }

@@ -4,13 +4,16 @@ import { createServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import type { ServerConfig } from '../config';
 import type { Database } from '../db';
+import { isDatabaseUnavailable } from '../db/unavailable';
 import { deleteExpiredPayloads } from './adapter';
 import { interactionRoutes } from './interactions';
-import { ensureProviderSecrets } from './signing-keys';
+import { newestActivation, rotate, secretsAt, type KeyRing, type ProviderSecrets } from './key-ring';
+import { keyRingStore } from './signing-keys';
 import { createProvider } from './provider';
 import { withIdpTables } from './tables';
 import { DEFAULT_THROTTLE, signInThrottle, type ThrottleSettings } from './throttle';
 import { ensureTlsMaterial } from './tls';
+import { proxyTrust } from '../http/client-address';
 import { strictTransportSecurity } from '../http/security-headers';
 import { serverFile } from '../runtime-files';
 
@@ -40,6 +43,7 @@ export { API_SCOPE, TOKEN_TTL } from './provider';
 export { DEFAULT_THROTTLE } from './throttle';
 
 const SWEEP_INTERVAL_MS = 10 * 60_000;
+const RETRY_AFTER_SECONDS = 1;
 
 const assets: Record<string, { type: string; body: Buffer }> = {
   '/assets/signin.css': { type: 'text/css; charset=utf-8', body: readFileSync(serverFile('idp/assets/signin.css')) },
@@ -61,7 +65,8 @@ function serveAsset(req: IncomingMessage, res: ServerResponse): boolean {
 export async function startIdentityProvider({ config, database, log = console, throttle }: IdentityProviderOptions): Promise<IdentityProvider> {
   // Instances on PostgreSQL share their keys through it; the embedded database is one instance's.
   const shared = database.dialect === 'postgres' ? database.db : undefined;
-  const [tls, secrets] = await Promise.all([ensureTlsMaterial(config.dataDir), ensureProviderSecrets(config.dataDir, shared)]);
+  const keys = keyRingStore(config.dataDir, shared);
+  const [tls, firstRing] = await Promise.all([ensureTlsMaterial(config.dataDir), keys.load()]);
   const server = createServer({ key: tls.key, cert: tls.cert });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -84,37 +89,84 @@ export async function startIdentityProvider({ config, database, log = console, t
     "base-uri 'none'",
   ].join('; ');
 
-  const provider = createProvider({ issuer, config, db: database.db, secrets, pageSecurityPolicy });
-  provider.on('server_error', (_ctx, error) => log.error({ err: error }, 'identity provider error'));
+  const throttleCounter = signInThrottle(database.db, { ...DEFAULT_THROTTLE, ...throttle });
+  const UNAVAILABLE = Symbol('database unavailable');
 
-  const handleInteraction = interactionRoutes({
-    provider,
-    db: database.db,
-    throttle: signInThrottle(database.db, { ...DEFAULT_THROTTLE, ...throttle }),
-    portalUrl: `${config.publicOrigin}/`,
-    pageSecurityPolicy,
-    demoSocial: config.demoSocialSignIn,
-    grantFirstParty: async (details) => {
-      const clientId = details.params.client_id;
-      const accountId = details.session?.accountId;
-      if (clientId !== config.clientId || !accountId) return undefined;
-      const grant = details.grantId ? await provider.Grant.find(details.grantId) : new provider.Grant({ clientId, accountId });
-      if (!grant) return undefined;
-      // Whatever the consent prompt found missing (scopes, claims, API scopes) is granted.
-      const missing = details.prompt.details as {
-        missingOIDCScope?: string[];
-        missingOIDCClaims?: string[];
-        missingResourceScopes?: Record<string, string[]>;
-      };
-      if (missing.missingOIDCScope) grant.addOIDCScope(missing.missingOIDCScope.join(' '));
-      if (missing.missingOIDCClaims) grant.addOIDCClaims(missing.missingOIDCClaims);
-      for (const [resource, scopes] of Object.entries(missing.missingResourceScopes ?? {})) {
-        grant.addResourceScope(resource, scopes.join(' '));
+  /** A provider configured with these keys, and its two request handlers. */
+  function build(secrets: ProviderSecrets) {
+    const provider = createProvider({ issuer, config, db: database.db, secrets, pageSecurityPolicy });
+    // While the database cannot be reached the provider answers 503 with Retry-After, as the API does:
+    // an outage to wait out, not a fault. Its own error handler has rendered the answer by then; only
+    // the status changes.
+    provider.on('server_error', (ctx, error) => {
+      if (isDatabaseUnavailable(error)) {
+        (ctx.state as Record<symbol, boolean>)[UNAVAILABLE] = true;
+        log.warn({ err: error }, 'identity provider: database unavailable');
+      } else log.error({ err: error }, 'identity provider error');
+    });
+    provider.use(async (ctx, next) => {
+      await next();
+      if ((ctx.state as Record<symbol, boolean>)[UNAVAILABLE]) {
+        ctx.status = 503;
+        ctx.set('retry-after', String(RETRY_AFTER_SECONDS));
       }
-      return grant.save();
-    },
-  });
-  const handleProtocol = provider.callback();
+    });
+
+    const handleInteraction = interactionRoutes({
+      provider,
+      db: database.db,
+      throttle: throttleCounter,
+      trustProxy: proxyTrust(config.trustedProxies),
+      portalUrl: `${config.publicOrigin}/`,
+      pageSecurityPolicy,
+      demoSocial: config.demoSocialSignIn,
+      grantFirstParty: async (details) => {
+        const clientId = details.params.client_id;
+        const accountId = details.session?.accountId;
+        if (clientId !== config.clientId || !accountId) return undefined;
+        const grant = details.grantId ? await provider.Grant.find(details.grantId) : new provider.Grant({ clientId, accountId });
+        if (!grant) return undefined;
+        // Whatever the consent prompt found missing (scopes, claims, API scopes) is granted.
+        const missing = details.prompt.details as {
+          missingOIDCScope?: string[];
+          missingOIDCClaims?: string[];
+          missingResourceScopes?: Record<string, string[]>;
+        };
+        if (missing.missingOIDCScope) grant.addOIDCScope(missing.missingOIDCScope.join(' '));
+        if (missing.missingOIDCClaims) grant.addOIDCClaims(missing.missingOIDCClaims);
+        for (const [resource, scopes] of Object.entries(missing.missingResourceScopes ?? {})) {
+          grant.addResourceScope(resource, scopes.join(' '));
+        }
+        return grant.save();
+      },
+    });
+    const handleProtocol = provider.callback();
+    return { handleInteraction, handleProtocol };
+  }
+
+  // The key ring is read again every refreshMs: a key added by another instance (or by
+  // `npm run idp:rotate-keys`) is published at once, and used once its time has come. Requests in
+  // flight finish on the provider they started on.
+  const now = () => new Date();
+  let builtWith = JSON.stringify(secretsAt(firstRing, now()));
+  let live = build(JSON.parse(builtWith) as ProviderSecrets);
+  const refreshKeys = async () => {
+    const { rotationMs, activationDelayMs, retainMs } = config.idpKeys;
+    const due = (ring: KeyRing) => rotationMs > 0 && now().getTime() - newestActivation(ring).getTime() >= rotationMs;
+    let ring = await keys.load();
+    if (due(ring)) {
+      ring = await keys.update(async (current) => (due(current) ? rotate(current, now(), { activationDelayMs, retainMs }) : undefined));
+      log.warn({ activeFrom: newestActivation(ring).toISOString() }, 'identity provider: new signing keys added');
+    }
+    const secrets = JSON.stringify(secretsAt(ring, now()));
+    if (secrets === builtWith) return;
+    live = build(JSON.parse(secrets) as ProviderSecrets);
+    builtWith = secrets;
+  };
+  const keyRefresh = setInterval(() => {
+    refreshKeys().catch((error: unknown) => log.warn({ err: error }, 'identity provider: key ring refresh failed'));
+  }, config.idpKeys.refreshMs);
+  keyRefresh.unref();
 
   const hsts = strictTransportSecurity(issuer);
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
@@ -122,13 +174,22 @@ export async function startIdentityProvider({ config, database, log = console, t
     res.setHeader('x-content-type-options', 'nosniff');
     if (config.instanceId) res.setHeader('x-instance-id', config.instanceId);
     if (serveAsset(req, res)) return;
+    const { handleInteraction, handleProtocol } = live;
     handleInteraction(req, res)
       .then((handled) => {
         if (!handled) return handleProtocol(req, res);
       })
       .catch((error: unknown) => {
-        log.error({ err: error }, 'identity provider sign-in page failed');
-        if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
+        const unavailable = isDatabaseUnavailable(error);
+        if (unavailable) log.warn({ err: error }, 'identity provider sign-in page: database unavailable');
+        else log.error({ err: error }, 'identity provider sign-in page failed');
+        if (!res.headersSent) {
+          res.writeHead(unavailable ? 503 : 500, {
+            'content-type': 'text/plain; charset=utf-8',
+            'cache-control': 'no-store',
+            ...(unavailable ? { 'retry-after': String(RETRY_AFTER_SECONDS) } : {}),
+          });
+        }
         res.end();
       });
   });
@@ -144,6 +205,7 @@ export async function startIdentityProvider({ config, database, log = console, t
     caCertPath: tls.caCertPath,
     async close(drainMs = 5_000) {
       clearInterval(sweep);
+      clearInterval(keyRefresh);
       await new Promise<void>((resolve) => {
         // Stops accepting and closes keep-alive connections as they fall idle; requests in flight
         // (a sign-in, a token request) finish first, unless they take longer than drainMs.

@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Kysely } from 'kysely';
 import { errors, type default as Provider, type InteractionResults } from 'oidc-provider';
 import type { DB } from '../db/types';
+import { clientAddress, type ProxyTrust } from '../http/client-address';
 import { hashPassword, verifyPassword } from '../identity/passwords';
 import { findAccountByEmail, findDemoSocialIdentity, isSocialAccount, normalizeEmail } from './accounts';
 import { pickLanguage, translator, type Language } from './i18n';
@@ -13,6 +14,8 @@ export interface InteractionOptions {
   provider: Provider;
   db: Kysely<DB>;
   throttle: SignInThrottle;
+  /** Which peers' X-Forwarded-For names the client whose attempts the throttle counts. */
+  trustProxy: ProxyTrust;
   portalUrl: string;
   pageSecurityPolicy: string;
   /** The demo stand-in for the social identity provider is on (development and demonstrations). */
@@ -36,7 +39,7 @@ async function readForm(req: IncomingMessage): Promise<URLSearchParams> {
 }
 
 export function interactionRoutes(options: InteractionOptions) {
-  const { provider, db, throttle, portalUrl, pageSecurityPolicy, demoSocial } = options;
+  const { provider, db, throttle, trustProxy, portalUrl, pageSecurityPolicy, demoSocial } = options;
   // Unknown emails are checked against a throwaway hash so they answer as slowly as known ones.
   let unknownAccountHash: Promise<string> | undefined;
 
@@ -76,7 +79,7 @@ export function interactionRoutes(options: InteractionOptions) {
       return true;
     }
     const email = normalizeEmail(typedEmail);
-    const attempt = await throttle.attempt(email, req.socket.remoteAddress ?? 'unknown');
+    const attempt = await throttle.attempt(email, clientAddress(req, trustProxy));
     if (!attempt.allowed) {
       send(res, 429, page(t('errors.tooManyAttempts', { count: Math.max(1, Math.ceil(attempt.retryAfterMs / 60_000)) })));
       return true;
@@ -90,7 +93,7 @@ export function interactionRoutes(options: InteractionOptions) {
       send(res, 401, page(t('social.invalid')));
       return true;
     }
-    await throttle.succeeded(email, req.socket.remoteAddress ?? 'unknown');
+    await throttle.succeeded(email, clientAddress(req, trustProxy));
     await finish(req, res, { login: { accountId: account.id, amr: ['fed'] } });
     return true;
   }
@@ -157,7 +160,7 @@ export function interactionRoutes(options: InteractionOptions) {
 
     const typedEmail = (form.get('email') ?? '').trim();
     const email = normalizeEmail(typedEmail);
-    const address = req.socket.remoteAddress ?? 'unknown';
+    const address = clientAddress(req, trustProxy);
 
     const password = form.get('password') ?? '';
     const fieldErrors: SignInView['fieldErrors'] = {};

@@ -1,24 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Kysely } from 'kysely';
-import { calculateJwkThumbprint, exportJWK, generateKeyPair, type JWK } from 'jose';
+import type { JWK } from 'jose';
 import type { DB } from '../db/types';
+import { newKeyRing, secretsAt, type KeyRing, type ProviderSecrets } from './key-ring';
 
-export interface ProviderSecrets {
-  /** Private signing keys (RS256 first: the default algorithm of ID tokens and access tokens). */
-  jwks: { keys: JWK[] };
-  cookieKeys: string[];
-}
+export type { ProviderSecrets } from './key-ring';
 
-async function signingKey(alg: 'RS256' | 'ES256'): Promise<JWK> {
-  const { privateKey } = await generateKeyPair(alg, { extractable: true, modulusLength: 2048 });
-  const jwk = await exportJWK(privateKey);
-  return { ...jwk, alg, use: 'sig', kid: await calculateJwkThumbprint(jwk) };
-}
-
-const newSigningKeys = async () => ({ keys: [await signingKey('RS256'), await signingKey('ES256')] });
-const newCookieKeys = async () => [randomBytes(32).toString('base64url')];
+const RING = 'key-ring';
 
 async function readJson<T>(path: string): Promise<T | undefined> {
   try {
@@ -64,22 +54,65 @@ async function loadOrCreateShared<T extends object>(db: Kysely<DB>, name: string
   return stored.value as T;
 }
 
+/** Where the key ring is kept, read and changed. */
+export interface KeyRingStore {
+  /** The ring, made on first use (from the keys an earlier version kept, if any): the same for every instance. */
+  load(): Promise<KeyRing>;
+  /** Changes the ring with `change` (undefined: no change), with no other writer in between. */
+  update(change: (ring: KeyRing) => Promise<KeyRing | undefined>): Promise<KeyRing>;
+}
+
 /**
- * Signing keys and cookie keys survive a restart. One instance keeps them in DATA_DIR/idp; instances
- * sharing PostgreSQL (`shared`) keep them in its idp_secrets table, so tokens and sessions made by
- * one are good at all. The first instance on a database brings the keys of its data folder when it
- * has some, so moving a single instance onto the shared table signs nobody out.
+ * Signing keys and cookie keys survive a restart. One instance keeps its ring in DATA_DIR/idp;
+ * instances sharing PostgreSQL (`shared`) keep it in the idp_secrets table, so tokens and sessions
+ * made by one are good at all. A ring is made from the keys an earlier version kept separately (the
+ * table's jwks and cookie-keys rows, or the data folder's files), so upgrading signs nobody out.
  */
-export async function ensureProviderSecrets(dataDir: string, shared?: Kysely<DB>): Promise<ProviderSecrets> {
+export function keyRingStore(dataDir: string, shared?: Kysely<DB>): KeyRingStore {
   const dir = join(dataDir, 'idp');
-  const files = { jwks: join(dir, 'jwks.json'), cookieKeys: join(dir, 'cookie-keys.json') };
+  const files = { ring: join(dir, 'key-ring.json'), jwks: join(dir, 'jwks.json'), cookieKeys: join(dir, 'cookie-keys.json') };
+  const fromFiles = async () => newKeyRing({ jwks: await readJson<{ keys: JWK[] }>(files.jwks), cookieKeys: await readJson<string[]>(files.cookieKeys) });
+
   if (shared) {
-    const jwks = await loadOrCreateShared(shared, 'jwks', async () => (await readJson<{ keys: JWK[] }>(files.jwks)) ?? newSigningKeys());
-    const cookieKeys = await loadOrCreateShared(shared, 'cookie-keys', async () => (await readJson<string[]>(files.cookieKeys)) ?? newCookieKeys());
-    return { jwks, cookieKeys };
+    const earlier = async (name: string) => (await shared.selectFrom('idp_secrets').select('value').where('name', '=', name).executeTakeFirst())?.value;
+    const create = async () => {
+      const [jwks, cookieKeys] = [(await earlier('jwks')) as { keys: JWK[] } | undefined, (await earlier('cookie-keys')) as string[] | undefined];
+      return jwks || cookieKeys ? newKeyRing({ jwks, cookieKeys }) : fromFiles();
+    };
+    return {
+      load: () => loadOrCreateShared(shared, RING, create),
+      async update(change) {
+        await loadOrCreateShared(shared, RING, create);
+        return shared.transaction().execute(async (trx) => {
+          const row = await trx.selectFrom('idp_secrets').select('value').where('name', '=', RING).forUpdate().executeTakeFirstOrThrow();
+          const next = await change(row.value as KeyRing);
+          if (!next) return row.value as KeyRing;
+          await trx.updateTable('idp_secrets').set({ value: JSON.stringify(next) }).where('name', '=', RING).execute();
+          return next;
+        });
+      },
+    };
   }
-  await mkdir(dir, { recursive: true, mode: 0o700 });
-  const jwks = await loadOrCreateFile(files.jwks, newSigningKeys);
-  const cookieKeys = await loadOrCreateFile(files.cookieKeys, newCookieKeys);
-  return { jwks, cookieKeys };
+
+  return {
+    async load() {
+      await mkdir(dir, { recursive: true, mode: 0o700 });
+      return loadOrCreateFile(files.ring, fromFiles);
+    },
+    async update(change) {
+      const ring = await this.load();
+      const next = await change(ring);
+      if (!next) return ring;
+      // A whole new file renamed over the old one: a reader sees the old ring or the new, never half.
+      const temporary = `${files.ring}.${randomBytes(4).toString('hex')}`;
+      await writeFile(temporary, JSON.stringify(next, null, 2), { mode: 0o600 });
+      await rename(temporary, files.ring);
+      return next;
+    },
+  };
+}
+
+/** The secrets to configure the provider with now. */
+export async function ensureProviderSecrets(dataDir: string, shared?: Kysely<DB>): Promise<ProviderSecrets> {
+  return secretsAt(await keyRingStore(dataDir, shared).load(), new Date());
 }

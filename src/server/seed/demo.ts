@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../db';
 import type { DB } from '../db/types';
 import { hashPassword } from '../identity/passwords';
 import {
@@ -18,6 +19,25 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 export async function isSeeded(db: Kysely<DB>): Promise<boolean> {
   return !!(await db.selectFrom('accounts').select('id').where('id', '=', LEARNER_ID).executeTakeFirst());
+}
+
+// Instances starting together on one PostgreSQL take turns on this lock (pg_advisory_lock, a
+// database-wide number): the first seeds, the others then find the data there. Migrations have the
+// same guarantee from Kysely's migrator, which locks its own table.
+const SEED_LOCK = 0x7365_6564; // "seed"
+
+/** Seeds the demo data unless it is there: once, however many instances start at the same moment. Returns what was inserted, or undefined. */
+export async function seedOnce(database: Database): Promise<Record<string, number> | undefined> {
+  const seed = async (db: Kysely<DB>) => ((await isSeeded(db)) ? undefined : seedDemoData(db));
+  if (database.dialect !== 'postgres') return seed(database.db);
+  return database.db.connection().execute(async (connection) => {
+    await sql`select pg_advisory_lock(${SEED_LOCK})`.execute(connection);
+    try {
+      return await seed(connection);
+    } finally {
+      await sql`select pg_advisory_unlock(${SEED_LOCK})`.execute(connection);
+    }
+  });
 }
 
 /** Inserts whatever demo row is missing; rows that exist are left as they are. */

@@ -62,8 +62,8 @@ describe('identity providers sharing PostgreSQL', () => {
     expect(keysA.keys.map((k) => k.kid).sort()).toEqual(keysB.keys.map((k) => k.kid).sort());
     expect(keysA.keys).toHaveLength(2);
     const rows = await sql<{ name: string }>`select name from idp_secrets order by name`.execute(a.database.db);
-    expect(rows.rows.map((r) => r.name)).toEqual(['cookie-keys', 'jwks']);
-    for (const instance of instances) expect(existsSync(join(instance.dataDir, 'idp', 'jwks.json'))).toBe(false);
+    expect(rows.rows.map((r) => r.name)).toEqual(['key-ring']);
+    for (const instance of instances) expect(existsSync(join(instance.dataDir, 'idp', 'key-ring.json'))).toBe(false);
   });
 
   it('issue tokens the other verifies', async () => {

@@ -115,3 +115,38 @@ describe('sign-in throttling (ASVS V6.3: slowed, never a lockout of the owner)',
     }
   });
 });
+
+describe('the client address behind a load balancer', () => {
+  const attemptFrom = async (h: Harness, forwardedFor: string, form: Record<string, string>) => {
+    const browser = new Browser(h.agent);
+    const interaction = await openSignIn(browser, h.idp.issuer, pkce().challenge);
+    const res = await browser.request(`${interaction}/login`, { form, headers: { 'x-forwarded-for': forwardedFor } });
+    await res.arrayBuffer();
+    return res.status;
+  };
+
+  it('with TRUSTED_PROXIES, counts the address the proxy appended, not the proxy and not what the client claimed', async () => {
+    const behind = await startHarness(TEST_THROTTLE, { TRUSTED_PROXIES: 'loopback' });
+    try {
+      const who = await createAccount(behind.database);
+      // The attacker claims another address in front of the one the proxy appended: the claim is ignored.
+      for (let i = 0; i < TEST_THROTTLE.pairLimit; i++) {
+        expect(await attemptFrom(behind, `198.51.100.7, 203.0.113.9`, { email: who.email, password: `wrong-${i}` })).toBe(401);
+      }
+      expect(await attemptFrom(behind, '198.51.100.7, 203.0.113.9', { email: who.email, password: who.password })).toBe(429);
+      // The owner, behind the same load balancer at another address, signs in.
+      expect(await attemptFrom(behind, '198.51.100.7', { email: who.email, password: who.password })).toBe(303);
+      const keys = await behind.database.db.selectFrom('rate_limits').select('key').execute();
+      expect(keys.map((k) => k.key)).toContain(`signin:pair:203.0.113.9:${who.email}`);
+    } finally {
+      await behind.close();
+    }
+  });
+
+  it('without TRUSTED_PROXIES, X-Forwarded-For is ignored: a client cannot name itself out of the throttle', async () => {
+    for (let i = 0; i < TEST_THROTTLE.pairLimit; i++) {
+      expect(await attemptFrom(harness, `192.0.2.${i}`, { email: account.email, password: `wrong-${i}` })).toBe(401);
+    }
+    expect(await attemptFrom(harness, '192.0.2.200', { email: account.email, password: account.password })).toBe(429);
+  });
+});

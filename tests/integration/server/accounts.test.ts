@@ -77,6 +77,37 @@ describe.each(stores)('accounts on %s', (store) => {
       expect(right.statusCode).toBe(400);
     });
 
+    it('concurrent wrong guesses get no more than five comparisons: the code is gone afterwards', async () => {
+      const who = account(28);
+      await post(who, 'send-email-verification-code', { currentPassword: PASSWORD, email: 'race.guess@example.com' });
+      const code = await latestCode('race.guess@example.com');
+      const wrong = (i: number) => String((Number(code) + 1 + i) % 1_000_000).padStart(6, '0');
+      const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => post(who, 'change-email', { verificationCode: wrong(i) })));
+      expect(answers.every((a) => a.statusCode === 400)).toBe(true);
+      const keys = answers.map((a) => a.json().errors[0].key as string);
+      // Four answers say "wrong code"; the fifth guess and every later one find the limit reached (or the code gone).
+      expect(keys.filter((k) => k === 'Validation.VerificationCodeAttempts').length).toBeGreaterThanOrEqual(1);
+      expect(keys.filter((k) => k === 'Validation.InvalidVerificationCode').length).toBeLessThanOrEqual(11);
+      expect((await post(who, 'change-email', { verificationCode: code })).statusCode).toBe(400);
+      const row = await server().database.db.selectFrom('accounts').select('email').where('id', '=', who.accountId).executeTakeFirstOrThrow();
+      expect(row.email).not.toBe('race.guess@example.com');
+    });
+
+    it('the right code sent twice at once changes the address once', async () => {
+      const who = account(29);
+      await post(who, 'send-email-verification-code', { currentPassword: PASSWORD, email: 'race.right@example.com' });
+      const code = await latestCode('race.right@example.com');
+      const answers = await Promise.all([1, 2, 3].map(() => post(who, 'change-email', { verificationCode: code })));
+      expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 400, 400]);
+      const audit = await server()
+        .database.db.selectFrom('profile_audit')
+        .select('action')
+        .where('action', '=', 'change-email')
+        .where('actor_id', '=', who.accountId)
+        .execute();
+      expect(audit).toHaveLength(1);
+    });
+
     it('needs the current password, a new and free address, and answers keys from the email form schema', async () => {
       const who = account(26);
       const wrongPassword = await post(who, 'send-email-verification-code', { currentPassword: 'Nope1234567', email: 'free@example.com' });

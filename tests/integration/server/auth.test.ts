@@ -14,6 +14,7 @@ const ownedRoutes: Array<{ method: 'GET' | 'POST' | 'PATCH'; url: string; payloa
   { method: 'GET', url: `/api/profiles/${other.profileId}/cmp/role` },
   { method: 'POST', url: `/api/profiles/${other.profileId}/cmp/profile` },
   { method: 'PATCH', url: `/api/profiles/${other.profileId}`, payload: [{ op: 'replace', path: '/company', value: 'X' }] },
+  { method: 'PATCH', url: `/api/profiles/${other.accountId}`, payload: [{ op: 'replace', path: '/company', value: 'X' }] },
   { method: 'PATCH', url: `/api/profiles/${other.profileId}/candidate`, payload: [{ op: 'replace', path: '/company', value: 'X' }] },
   { method: 'PATCH', url: `/api/profiles/${other.profileId}/populi`, payload: [{ op: 'replace', path: '/company', value: 'X' }] },
   { method: 'POST', url: '/api/redemptions/redeem', payload: { accessKey: 'DEMO-SUCCESS-0000', userId: other.accountId } },

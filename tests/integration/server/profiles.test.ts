@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { buildProfilePatch } from '../../../src/shared/profile/patch';
 import { toProfileView, type ProfileView, type StoredProfile } from '../../../src/shared/profile/view';
 import { account, learner, type Store, useTestServer } from './harness';
@@ -51,6 +52,10 @@ describe.each(stores)('profiles on %s', (store) => {
     const res = await patch(body, who);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ company: 'Patched Co', givenName: { middleName: 'Q' }, preferences: { language: 'ja' } });
+    // The answer is what was written (not read back), so it must equal a fresh read, ETag included.
+    const fresh = await read(who);
+    expect(res.json()).toEqual(fresh.profile);
+    expect(res.headers.etag).toBe(fresh.etag);
     const audit = await server().database.db.selectFrom('profile_audit').selectAll().where('profile_id', '=', who.profileId).execute();
     expect(audit.at(-1)).toMatchObject({ actor_id: who.accountId, action: 'patch-profile', paths: ['/company', '/givenName/middleName', '/preferences/language'] });
   });
@@ -145,6 +150,37 @@ describe.each(stores)('profiles on %s', (store) => {
     expect(stale.statusCode).toBe(412);
     expect(stale.json()).toEqual({ message: expect.any(String), statusCode: 412 });
     expect((await storedRow(who)).document.company).toBe('First');
+  });
+
+  it('concurrent patches with the same If-Match: one lands, every other answers 412 and writes nothing', async () => {
+    const who = account(26);
+    // One token for every request, verified once by this read: the patches then reach the
+    // database together instead of one after another behind their token checks.
+    const auth = await server().headers(who.accountId);
+    const first = await server().app.inject({ method: 'GET', url: `/api/profiles/account/${who.accountId}`, headers: auth });
+    const etag = first.headers.etag as string;
+    const before = await storedRow(who);
+    const audits = async () => (await server().database.db.selectFrom('profile_audit').select('id').where('profile_id', '=', who.profileId).execute()).length;
+    const auditsBefore = await audits();
+    const values = ['One', 'Two', 'Three', 'Four', 'Five', 'Six'];
+    // PostgreSQL: open a pool connection for each patch beforehand, so none waits for one to be made.
+    await Promise.all(values.map(() => sql`select pg_sleep(0.02)`.execute(server().database.db)));
+    const results = await Promise.all(
+      values.map((value) =>
+        server().app.inject({ method: 'PATCH', url: `/api/profiles/${who.profileId}`, headers: { ...auth, 'if-match': etag }, payload: [{ op: 'replace', path: '/company', value }] }),
+      ),
+    );
+    const statuses = results.map((r) => r.statusCode);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 412)).toHaveLength(values.length - 1);
+    const winner = values[statuses.indexOf(200)];
+    const after = await storedRow(who);
+    expect(after.document.company).toBe(winner);
+    expect(after.version).toBe(before.version + 1);
+    expect(await audits()).toBe(auditsBefore + 1);
+    // The winner's new ETag is the one a later save must send.
+    const next = await patch([{ op: 'replace', path: '/company', value: 'Later' }], who, '', { 'if-match': results[statuses.indexOf(200)]!.headers.etag as string });
+    expect(next.statusCode).toBe(200);
   });
 
   it('concurrent patches without If-Match all land; none is lost', async () => {

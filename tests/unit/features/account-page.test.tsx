@@ -34,6 +34,21 @@ describe('AccountPage', () => {
     expect(screen.getByRole('heading', { name: 'Change your password' })).toBeVisible();
   });
 
+  it('names the Edit at the top of each section after it; either one opens that form', async () => {
+    fakeApi(() => undefined);
+    const { ui } = pageHarness(<AccountPage />, { profile: storedProfile(), path: '/account' });
+    render(ui);
+    await userEvent.click(panel().getByRole('button', { name: 'Edit email address' }));
+    expect(panel().getByLabelText(/^New email/)).toHaveFocus();
+    await userEvent.click(panel().getByRole('button', { name: 'Cancel' }));
+    expect(panel().getByRole('button', { name: 'Edit email address' })).toHaveFocus();
+
+    await userEvent.click(screen.getByRole('tab', { name: 'Change password' }));
+    expect(panel().getAllByRole('button', { name: /^Edit/ }).map((b) => b.getAttribute('aria-label') ?? b.textContent)).toEqual(['Edit password', 'Edit']);
+    await userEvent.click(panel().getByRole('button', { name: 'Edit password' }));
+    expect(panel().getByLabelText(/^Current password/)).toHaveFocus();
+  });
+
   it('changes the password with the current e-mail and shows the success toast', async () => {
     const calls = fakeApi((call) => (call.url.endsWith('/set-password') ? { status: 204 } : undefined));
     const { ui } = pageHarness(<AccountPage />, { profile: storedProfile(), path: '/account' });

@@ -105,6 +105,24 @@ describe('ProfilePage', () => {
     await waitFor(() => expect(screen.getByLabelText(/^City/)).toHaveValue('Springfield'));
   });
 
+  it('opens the form from the Edit at the top too; Cancel brings back read mode and the focus to that Edit', async () => {
+    const calls = fakeApi(() => undefined);
+    const { ui } = pageHarness(<ProfilePage />, { profile: storedProfile(), path: '/profile' });
+    render(ui);
+    const top = screen.getByRole('button', { name: 'Edit profile details' });
+    expect(screen.getByRole('button', { name: 'Edit' })).not.toBe(top);
+    await userEvent.click(top);
+    const city = screen.getByLabelText(/^City/);
+    expect(city).not.toHaveAttribute('readonly');
+    await userEvent.clear(city);
+    await userEvent.type(city, 'Elsewhere');
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.getByLabelText(/^City/)).toHaveValue('Springfield'));
+    expect(screen.getByLabelText(/^City/)).toHaveAttribute('readonly');
+    expect(screen.getByRole('button', { name: 'Edit profile details' })).toHaveFocus();
+    expect(calls.filter((c) => c.method === 'PATCH')).toHaveLength(0);
+  });
+
   it('shows the guardian consent date of a minor when the privo flag is on', () => {
     fakeApi(() => undefined);
     const minor = storedProfile({ isMinor: true, consentApprovedDate: '2025-03-04T10:00:00Z' });

@@ -9,9 +9,18 @@ describe('declared form rows', () => {
     const layout = readLayout({ layout: [['firstName', 'middleName', 'lastName', { field: 'suffix', width: 2 }]] });
     expect(shape(layoutRows(fields('title', 'firstName', 'middleName', 'lastName', 'suffix', 'company'), layout))).toEqual([
       ['title'],
-      ['firstName:3', 'middleName:3', 'lastName:3', 'suffix:2'],
+      ['firstName:4', 'middleName:3', 'lastName:3', 'suffix:2'],
       ['company'],
     ]);
+  });
+
+  it('fills the 12 columns: what does not divide evenly goes to the first shared fields', () => {
+    const sum = (row: { width?: number }[]) => row.reduce((total, cell) => total + (cell.width ?? 0), 0);
+    const rows = layoutRows(fields('a', 'b', 'c', 'd', 'e'), readLayout({ layout: [['a', 'b', 'c', 'd', 'e']] }));
+    expect(shape(rows)).toEqual([['a:3', 'b:3', 'c:2', 'd:2', 'e:2']]);
+    expect(sum(rows[0]!)).toBe(12);
+    const declared = layoutRows(fields('a', 'b', 'c'), readLayout({ layout: [['a', 'b', { field: 'c', width: 5 }]] }));
+    expect(shape(declared)).toEqual([['a:4', 'b:3', 'c:5']]);
   });
 
   it('drops hidden or absent fields from their row and shares the width anew', () => {

@@ -55,6 +55,7 @@ describe('configuration in development', () => {
       CORS_ORIGINS: 'http://localhost:5173/',
       LINK_HELP_CENTER: '/help',
       KEY_GUESS_LIMIT: '',
+      TRUSTED_PROXIES: '10.0.0.0/8, loopback',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -65,6 +66,7 @@ describe('configuration in development', () => {
       redirectWhitelist: ['shop.example', 'localhost:44397'],
       corsOrigins: ['http://localhost:5173'],
       keyGuessLimit: 20,
+      trustedProxies: ['10.0.0.0/8', 'loopback'],
     });
     expect(config.flags.pearson).toBe(false);
   });
@@ -78,7 +80,10 @@ describe('configuration in development', () => {
     ['KEY_GUESS_LIMIT', '0'],
     ['KEY_GUESS_WINDOW_MS', 'soon'],
     ['PEARSON_SESSION_TIMEOUT', '30m'],
+    ['IDP_KEY_ACTIVATION_DELAY_MS', '1000'],
     ['HOST', 'a b'],
+    ['TRUSTED_PROXIES', '10.0.0.0/99'],
+    ['TRUSTED_PROXIES', 'load-balancer.internal'],
     ['PUBLIC_ORIGIN', 'localhost:3002'],
     ['PUBLIC_ORIGIN', 'http://portal.example/app'],
     ['PUBLIC_ORIGIN', 'https://user:pw@portal.example'],

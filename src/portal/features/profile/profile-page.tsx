@@ -2,6 +2,7 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useProfile } from '../../clients/profile';
 import { fields as formFields } from '../../../generated/forms/profile';
+import { EditSection } from '../../forms/edit-section';
 import { SchemaForm } from '../../forms/schema-form';
 import { useEditToggle } from '../../forms/use-edit-toggle';
 import { ReturnLink } from '../../ui/links/return-link';
@@ -34,20 +35,25 @@ export default function ProfilePage() {
   return (
     <div className="page profile-page">
       <ReturnLink />
-      <h1>{t('Profile.Title')}</h1>
-      <p className="profile-page__intro">{t('Profile.Intro')}</p>
-      {isPending && <Skeleton lines={6} />}
-      {isError && <p role="alert">{t('Profile.LoadError')}</p>}
-      {profile && form.formData && (
-        <>
-          <GuardianConsentNote profile={profile} />
-          <ExamProfileLink profile={profile} />
-          <SchemaForm<ProfileView>
-            form="profile"
-            {...form}
-          />
-        </>
-      )}
+      <EditSection
+        toggle={profile && form.formData ? form.editToggle : undefined}
+        editLabel={t('Profile.EditTop')}
+        heading={<h1>{t('Profile.Title')}</h1>}
+      >
+        <p className="profile-page__intro">{t('Profile.Intro')}</p>
+        {isPending && <Skeleton lines={6} />}
+        {isError && <p role="alert">{t('Profile.LoadError')}</p>}
+        {profile && form.formData && (
+          <>
+            <GuardianConsentNote profile={profile} />
+            <ExamProfileLink profile={profile} />
+            <SchemaForm<ProfileView>
+              form="profile"
+              {...form}
+            />
+          </>
+        )}
+      </EditSection>
     </div>
   );
 }

@@ -1,7 +1,8 @@
 /*
  * The layout a ui file declares for a group (`ui:options.layout`): rows of fields side by side on
  * a 12-column grid from 768 px, stacked below. A row is a list of field names, or of
- * `{ "field": name, "width": 1..12 }`; fields without a width share what is left equally. Fields
+ * `{ "field": name, "width": 1..12 }`; fields without a width share what is left (evenly, the first
+ * of them taking any odd column). Fields
  * the layout does not name keep their own row, in `ui:order`.
  *
  *   "ui:options": { "layout": [["firstName", "middleName", "lastName", { "field": "suffix", "width": 2 }]] }
@@ -58,7 +59,11 @@ export function layoutRows<T>(fields: readonly { name: string; item: T }[], layo
   return rows;
 }
 
-/** Declared widths kept (within 1..12), the rest of the 12 columns shared equally by the others. */
+/**
+ * Declared widths kept (within 1..12), the rest of the 12 columns shared by the others: equally, the
+ * columns that do not divide evenly going one each to the first of them, so the row ends at the
+ * grid's right edge.
+ */
 function widths(row: LayoutItem[]): number[] {
   const declared = row.map((item) => {
     const width = widthOf(item);
@@ -66,6 +71,13 @@ function widths(row: LayoutItem[]): number[] {
   });
   const taken = declared.reduce<number>((sum, w) => sum + (w ?? 0), 0);
   const open = declared.filter((w) => w === undefined).length;
-  const share = open > 0 ? Math.max(1, Math.floor((COLUMNS - taken) / open)) : 0;
-  return declared.map((w) => w ?? share);
+  const left = Math.max(0, COLUMNS - taken);
+  const share = open > 0 ? Math.max(1, Math.floor(left / open)) : 0;
+  let extra = open > 0 && share * open < left ? left - share * open : 0;
+  return declared.map((w) => {
+    if (w !== undefined) return w;
+    if (extra === 0) return share;
+    extra -= 1;
+    return share + 1;
+  });
 }

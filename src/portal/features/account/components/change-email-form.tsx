@@ -1,6 +1,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
+import { EditSection } from '../../../forms/edit-section';
 import { SchemaForm } from '../../../forms/schema-form';
 import { type EditToggle, useEditToggle } from '../../../forms/use-edit-toggle';
 import { useChangeEmail } from '../api/change-email';
@@ -32,23 +33,29 @@ export function ChangeEmailForm({ currentEmail, alternateEmail }: Props) {
 
   return (
     <section aria-labelledby="change-email-heading">
-      <h2 id="change-email-heading">{t('Email.Heading')}</h2>
-      {changed ? (
-        <p role="status" className="account-notice">
-          {t('Email.LoggingOut')}
-        </p>
-      ) : codeSentFor ? (
-        <VerifyStep
-          sent={codeSentFor}
-          onCancel={() => {
-            setCodeSentFor(undefined);
-            toggle.cancel();
-          }}
-          onChanged={() => setChanged(true)}
-        />
-      ) : (
-        <SendStep currentEmail={currentEmail} alternateEmail={alternateEmail} toggle={toggle} onSent={setCodeSentFor} />
-      )}
+      <EditSection
+        // Step 2 is part of the edit: its Cancel gives the focus back to Edit like step 1's.
+        toggle={changed ? undefined : codeSentFor ? { ...toggle, mode: 'edit' } : toggle}
+        editLabel={t('Email.EditTop')}
+        heading={<h2 id="change-email-heading">{t('Email.Heading')}</h2>}
+      >
+        {changed ? (
+          <p role="status" className="account-notice">
+            {t('Email.LoggingOut')}
+          </p>
+        ) : codeSentFor ? (
+          <VerifyStep
+            sent={codeSentFor}
+            onCancel={() => {
+              setCodeSentFor(undefined);
+              toggle.cancel();
+            }}
+            onChanged={() => setChanged(true)}
+          />
+        ) : (
+          <SendStep currentEmail={currentEmail} alternateEmail={alternateEmail} toggle={toggle} onSent={setCodeSentFor} />
+        )}
+      </EditSection>
     </section>
   );
 }

@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EditSection } from '../../../forms/edit-section';
 import { SchemaForm } from '../../../forms/schema-form';
 import { useEditToggle } from '../../../forms/use-edit-toggle';
 import { useSetPassword } from '../api/set-password';
@@ -29,13 +30,18 @@ export function ChangePasswordForm({ email }: { email: string }) {
   });
   return (
     <section aria-labelledby="change-password-heading">
-      <h2 id="change-password-heading">{t('Password.Heading')}</h2>
-      <p>{t('Password.Intro')}</p>
-      <SchemaForm<Partial<PasswordForm>>
-        form="password"
-        {...form}
-        submitLabel="account:Password.Submit"
-      />
+      <EditSection
+        toggle={form.editToggle}
+        editLabel={t('Password.EditTop')}
+        heading={<h2 id="change-password-heading">{t('Password.Heading')}</h2>}
+      >
+        <p>{t('Password.Intro')}</p>
+        <SchemaForm<Partial<PasswordForm>>
+          form="password"
+          {...form}
+          submitLabel="account:Password.Submit"
+        />
+      </EditSection>
     </section>
   );
 }

@@ -1,0 +1,80 @@
+import { type ReactNode, useEffect, useRef } from 'react';
+import { useFormText } from './i18n/use-form-text';
+import type { EditToggle } from './use-edit-toggle';
+
+interface EditSectionProps {
+  /** The toggle of the section's form (the one SchemaForm gets); without it the section has no Edit. */
+  toggle: EditToggle | undefined;
+  /** The accessible name of the Edit button at the top, naming the section ("Edit profile details"). */
+  editLabel: string;
+  /** The section's heading, shown beside the Edit button at the top. */
+  heading: ReactNode;
+  children: ReactNode;
+}
+
+// Fields a learner can type into; locked ones (read-only even in edit mode) are passed over.
+const EDITABLE =
+  'input:not([type="hidden"]):not([readonly]):not([disabled]), select:not([disabled]):not([aria-readonly="true"]), textarea:not([readonly]):not([disabled])';
+// The bottom Edit button of the form (FormActions).
+const BOTTOM_EDIT = '.form-actions__edit';
+const FOCUS_TRIES = 30;
+
+/**
+ * A read/edit section: its heading with an Edit button at the top, the form (with its own Edit, or
+ * Cancel and Save, at the bottom) below. Edit moves the focus into the first field the learner can
+ * change; Cancel or Save gives it back to the Edit button that opened the form.
+ */
+export function EditSection({ toggle, editLabel, heading, children }: EditSectionProps) {
+  const { text } = useFormText();
+  const section = useRef<HTMLDivElement>(null);
+  const top = useRef<HTMLButtonElement>(null);
+  const openedFromTop = useRef(false);
+  const mode = toggle?.mode;
+  const seenMode = useRef(mode);
+
+  useEffect(() => {
+    const before = seenMode.current;
+    seenMode.current = mode;
+    if (before === mode || before === undefined || mode === undefined) return;
+    const root = section.current;
+    if (!root) return;
+    if (mode === 'edit') {
+      // A field whose widget is still loading appears a frame or two later.
+      let tries = 0;
+      let frame = 0;
+      const focusFirst = () => {
+        const field = root.querySelector<HTMLElement>(EDITABLE);
+        if (field) field.focus();
+        else if (++tries < FOCUS_TRIES) frame = requestAnimationFrame(focusFirst);
+      };
+      focusFirst();
+      return () => cancelAnimationFrame(frame);
+    }
+    const bottom = root.querySelector<HTMLElement>(BOTTOM_EDIT);
+    (openedFromTop.current ? top.current : (bottom ?? top.current))?.focus();
+    openedFromTop.current = false;
+  }, [mode]);
+
+  return (
+    <div ref={section} className="edit-section">
+      <div className="edit-section__head">
+        {heading}
+        {toggle?.mode === 'readonly' && (
+          <button
+            ref={top}
+            type="button"
+            className="button button--secondary button--small edit-section__edit"
+            aria-label={editLabel}
+            onClick={() => {
+              openedFromTop.current = true;
+              toggle.edit();
+            }}
+          >
+            {text('widgets:Actions.Edit')}
+          </button>
+        )}
+      </div>
+      {children}
+    </div>
+  );
+}
