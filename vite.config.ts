@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
+import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { precompress } from './scripts/lib/vite-precompress';
 import { strictCsp } from './scripts/lib/vite-strict-csp';
@@ -7,12 +8,26 @@ import { FIRST_PAINT_NAMESPACES } from './src/portal/app/first-paint-namespaces'
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
+// RJSF's Form builds its registry from every field, template and widget RJSF ships; the portal's
+// forms reach a handful of them, so Form gets src/portal/forms/rjsf-registry.ts in place of that
+// module and the rest stays out of the bundle. Only Form's own import of it is swapped.
+const rjsfRegistry: Plugin = {
+  name: 'rjsf-registry',
+  enforce: 'pre',
+  resolveId(source, importer) {
+    if (source === '../getDefaultRegistry.js' && importer && /[\\/]@rjsf[\\/]core[\\/]lib[\\/]components[\\/]Form\.js$/.test(importer)) {
+      return `${root}src/portal/forms/rjsf-registry.ts`;
+    }
+    return null;
+  },
+};
+
 // The portal's HTML entry points live in src/portal; schemas/ and locales/ are read from the project root.
 export default defineConfig({
   root: `${root}src/portal`,
   publicDir: false,
   envDir: root,
-  plugins: [react(), strictCsp(), precompress()],
+  plugins: [react(), strictCsp(), precompress(), rjsfRegistry],
   // RJSF's Markdown renderer is never used by the portal's forms (see src/portal/forms/markdown-off.tsx).
   resolve: { alias: [{ find: /^markdown-to-jsx\/react$/, replacement: `${root}src/portal/forms/markdown-off.tsx` }] },
   // `npm run dev` serves the portal on :5173; its configuration comes from the services started by
@@ -50,6 +65,8 @@ export default defineConfig({
     include: ['tests/unit/**/*.test.{ts,tsx}', 'tests/integration/**/*.test.{ts,tsx}'],
     environment: 'node',
     setupFiles: ['tests/setup.ts'],
+    // RJSF's core goes through Vite in tests too, so forms render there with the registry they have in the build.
+    server: { deps: { inline: [/@rjsf[\\/]core/] } },
     testTimeout: 20000,
     hookTimeout: 60000,
   },

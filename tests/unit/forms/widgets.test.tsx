@@ -1,11 +1,11 @@
 // @vitest-environment jsdom
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import type { FormDefinitions } from '../../../src/portal/forms/definitions';
 import { SchemaForm } from '../../../src/portal/forms/schema-form';
 import { createRuntimeValidator } from '../support/runtime-definitions';
-import { formatPhone } from '../../../src/portal/forms/widgets/phone-widget';
+import { formatPhone, loadPhoneMetadata } from '../../../src/portal/forms/widgets/phone-widget';
 import { SAMPLES } from '../../../src/portal/gallery/samples';
 import { labelled, setup } from './harness';
 
@@ -49,7 +49,8 @@ describe('country and state widgets', () => {
 });
 
 describe('phone widget', () => {
-  it('formats a number for its country code when shown read-only, and keeps it as typed when editing', () => {
+  it('formats a number for its country code when shown read-only, and keeps it as typed when editing', async () => {
+    await Promise.all([loadPhoneMetadata('1'), loadPhoneMetadata('+44')]);
     expect(formatPhone('1', '6305550142')).toBe('(630) 555-0142');
     expect(formatPhone('+44', '2079460958')).toBe('20 7946 0958');
     expect(formatPhone('1', '123')).toBeUndefined();
@@ -61,6 +62,17 @@ describe('phone widget', () => {
     unmount();
     render(<SchemaForm form="profile" formData={SAMPLES.profile} onSubmit={vi.fn()} />, { wrapper });
     expect(document.getElementById('profile_primaryPhoneNumber_phone')).toHaveValue('6305550142');
+  });
+
+  it("shows a read-only number as typed until its calling code's metadata has loaded, then formatted", async () => {
+    expect(formatPhone('+81', '312345678')).toBeUndefined();
+    const { wrapper } = setup('en');
+    const data = { ...SAMPLES.profile, primaryPhoneNumber: { ...(SAMPLES.profile.primaryPhoneNumber as object), countryCode: '81', phone: '312345678' } };
+    render(<SchemaForm form="profile" mode="readonly" formData={data} onSubmit={vi.fn()} />, { wrapper });
+    const phone = document.getElementById('profile_primaryPhoneNumber_phone');
+    expect(phone).toHaveValue('312345678');
+    await waitFor(() => expect(phone).toHaveValue('3 1234 5678'));
+    expect(formatPhone('+81', '312345678')).toBe('3 1234 5678');
   });
 });
 
