@@ -22,12 +22,26 @@ const rjsfRegistry: Plugin = {
   },
 };
 
+// react-router's package exports name only its development build, warnings and all
+// (remix-run/react-router#12532, meant to be temporary); the production build it ships beside it is
+// what the portal's build takes. `npm run dev` and the tests keep the development one.
+const reactRouterProduction: Plugin = {
+  name: 'react-router-production',
+  apply: 'build',
+  enforce: 'pre',
+  resolveId(source) {
+    if (source === 'react-router') return `${root}node_modules/react-router/dist/production/index.mjs`;
+    if (source === 'react-router/dom') return `${root}node_modules/react-router/dist/production/dom-export.mjs`;
+    return null;
+  },
+};
+
 // The portal's HTML entry points live in src/portal; schemas/ and locales/ are read from the project root.
 export default defineConfig({
   root: `${root}src/portal`,
   publicDir: false,
   envDir: root,
-  plugins: [react(), strictCsp(), precompress(), rjsfRegistry],
+  plugins: [react(), strictCsp(), precompress(), rjsfRegistry, reactRouterProduction],
   // RJSF's Markdown renderer is never used by the portal's forms (see src/portal/forms/markdown-off.tsx).
   resolve: { alias: [{ find: /^markdown-to-jsx\/react$/, replacement: `${root}src/portal/forms/markdown-off.tsx` }] },
   // `npm run dev` serves the portal on :5173; its configuration comes from the services started by
