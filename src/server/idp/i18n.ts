@@ -18,7 +18,6 @@ await i18n.init({
   // Pages escape every value when they render; escaping here too would double it.
   interpolation: { escapeValue: false },
   initAsync: false,
-  showSupportNotice: false,
 });
 
 export const translator = (lng: Language): TFunction => i18n.getFixedT(lng, 'signin');

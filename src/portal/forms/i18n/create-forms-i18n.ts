@@ -15,7 +15,6 @@ export function createFormsI18n(lang: Language = 'en'): i18n {
     initAsync: false,
     interpolation: { escapeValue: false },
     returnNull: false,
-    showSupportNotice: false,
   });
   return instance;
 }
