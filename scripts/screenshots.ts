@@ -13,20 +13,17 @@
  * Environment: CHROMIUM_PATH (default /usr/bin/chromium); E2E_PORT, E2E_IDP_PORT, E2E_SANDBOX_PORT (default:
  * spare ports).
  */
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, rmSync } from 'node:fs';
-import { createServer as createNetServer } from 'node:net';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { CHROMIUM, CHROMIUM_ARGS, DEMO, root, sparePort, startPortal, stopPortal } from './lib/bench-portal';
 
-const root = resolve(import.meta.dirname, '..');
 const args = process.argv.slice(2);
 const option = (name: string) => {
   const i = args.indexOf(`--${name}`);
   return i >= 0 ? args[i + 1] : undefined;
 };
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const DEMO = { email: 'learner@example.com', password: 'LearnerDemo2026' };
 const LANGS = ['en', 'ja'] as const;
 const WIDTHS = [1280, 375] as const;
 const HEIGHTS: Record<(typeof WIDTHS)[number], number> = { 1280: 800, 375: 812 };
@@ -114,50 +111,6 @@ const SHOTS: Shot[] = [
   },
 ];
 
-function sparePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createNetServer();
-    server.once('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => done(port));
-    });
-  });
-}
-
-async function startServices(port: number, idpPort: number, sandboxPort: number): Promise<ChildProcess> {
-  const dataDir = join(workDir, 'data');
-  rmSync(dataDir, { recursive: true, force: true });
-  const child = spawn('npx', ['tsx', 'src/server/main.ts'], {
-    cwd: root,
-    // As in development: a caller's NODE_ENV=production would leave the demo data out.
-    env: { ...process.env, NODE_ENV: 'development', PORT: String(port), IDP_PORT: String(idpPort), SANDBOX_PORT: String(sandboxPort), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-    detached: true,
-  });
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    try {
-      const response = await fetch(`http://localhost:${port}/api/health`);
-      if (response.ok) return child;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  stopServices(child);
-  throw new Error('The services did not start within 120 s');
-}
-
-function stopServices(child: ChildProcess) {
-  if (!child.pid) return;
-  try {
-    process.kill(-child.pid, 'SIGTERM');
-  } catch {
-    // already gone
-  }
-}
-
 async function signIn(page: Page, origin: string, lang: Lang) {
   await page.goto(`${origin}/home?ui_locales=${lang}`);
   await page.waitForURL((url) => url.origin !== origin, { timeout: 30_000 });
@@ -212,10 +165,10 @@ async function main() {
   const [port, idpPort, sandboxPort] = await Promise.all([portOf('E2E_PORT'), portOf('E2E_IDP_PORT'), portOf('E2E_SANDBOX_PORT')]);
   const origin = `http://localhost:${port}`;
   console.log(`Starting the services on ${origin}…`);
-  const services = await startServices(port, idpPort, sandboxPort);
+  const services = await startPortal({ port, idpPort, sandboxPort }, join(workDir, 'data'));
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage'],
+    args: CHROMIUM_ARGS,
   });
   try {
     for (const lang of LANGS) {
@@ -223,7 +176,7 @@ async function main() {
     }
   } finally {
     await browser.close();
-    stopServices(services);
+    stopPortal(services);
   }
 }
 
