@@ -1,5 +1,6 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import en from '../../../generated/country-names/en.json';
+import { loadedOnce } from './loaded-once';
 
 // Names by 3-letter code, generated from i18n-iso-countries by `npm run gen`
 // (scripts/lib/generate-country-names.ts), so neither the library nor its code table ships. English
@@ -11,51 +12,29 @@ type NamesLanguage = 'en' | 'ja';
 const loaders: Record<Exclude<NamesLanguage, 'en'>, () => Promise<{ default: Names }>> = {
   ja: () => import('../../../generated/country-names/ja.json'),
 };
-const names = new Map<NamesLanguage, Names>([['en', en]]);
-const registered = new Set<NamesLanguage>(['en']);
-const loading = new Map<NamesLanguage, Promise<void>>();
-const listeners = new Set<() => void>();
+const names = loadedOnce<NamesLanguage, Names>([['en', en]]);
 
 const namesLanguage = (lang: string): NamesLanguage => (lang.startsWith('ja') ? 'ja' : 'en');
 
 /** Registers the country names of the UI language (once); resolves at once for English. */
 export function loadCountryNames(lang: string): Promise<void> {
   const language = namesLanguage(lang);
-  if (language === 'en' || registered.has(language)) return Promise.resolve();
-  let promise = loading.get(language);
-  if (!promise) {
-    promise = loaders[language]().then(
-      (loaded) => {
-        names.set(language, loaded.default);
-        registered.add(language);
-        for (const listener of listeners) listener();
-      },
-      (error: unknown) => {
-        loading.delete(language);
-        throw error;
-      },
-    );
-    loading.set(language, promise);
-  }
-  return promise;
+  if (language === 'en') return Promise.resolve();
+  const loader = loaders[language];
+  return names.load(language, async () => (await loader()).default);
 }
 
 /** Whether the names of the UI language are registered (English until they are). */
 export function countryNamesReady(lang: string): boolean {
-  return registered.has(namesLanguage(lang));
+  return names.has(namesLanguage(lang));
 }
-
-const subscribe = (listener: () => void) => {
-  listeners.add(listener);
-  return () => void listeners.delete(listener);
-};
 
 /**
  * The language country names can be shown in now: the UI language once its names are registered
  * (asking for them if nobody has), English until then. Re-renders when they arrive.
  */
 export function useCountryNamesLanguage(lang: string): NamesLanguage {
-  const ready = useSyncExternalStore(subscribe, () => countryNamesReady(lang), () => countryNamesReady(lang));
+  const ready = useSyncExternalStore(names.subscribe, () => countryNamesReady(lang), () => countryNamesReady(lang));
   useEffect(() => {
     if (!ready) loadCountryNames(lang).catch(() => undefined); // the names stay English
   }, [ready, lang]);
@@ -65,5 +44,5 @@ export function useCountryNamesLanguage(lang: string): NamesLanguage {
 /** The country's name in the given language (English until its names are loaded); undefined for codes without one. */
 export function countryName(alpha3: string, lang: string): string | undefined {
   const language = namesLanguage(lang);
-  return names.get(registered.has(language) ? language : 'en')?.[alpha3];
+  return names.get(names.has(language) ? language : 'en')?.[alpha3];
 }
