@@ -40,6 +40,13 @@ interface Shot {
   ready: (page: Page, lang: Lang) => Promise<void>;
 }
 
+/** The screenshot starts at the top of the page, with no focused field (its caret would blink in it). */
+const toTop = (page: Page) =>
+  page.evaluate(() => {
+    (document.activeElement as HTMLElement | null)?.blur();
+    window.scrollTo(0, 0);
+  });
+
 const text = (lang: Lang, en: string, ja: string) => (lang === 'en' ? en : ja);
 
 const SHOTS: Shot[] = [
@@ -63,11 +70,7 @@ const SHOTS: Shot[] = [
     ready: async (page, lang) => {
       await page.locator('.form-actions').getByRole('button', { name: text(lang, 'Edit', '編集'), exact: true }).click({ timeout: 30_000 });
       await page.locator('.form-actions').getByRole('button', { name: text(lang, 'Save', '保存'), exact: true }).waitFor();
-      // The screenshot starts at the top of the page; the caret of the focused field would blink in it.
-      await page.evaluate(() => {
-        (document.activeElement as HTMLElement | null)?.blur();
-        window.scrollTo(0, 0);
-      });
+      await toTop(page);
     },
   },
   {
@@ -87,10 +90,7 @@ const SHOTS: Shot[] = [
       await page.locator('#email_email').fill('not-an-email');
       await page.locator('#email_email').press('Enter');
       await page.locator('.form-error').nth(1).waitFor();
-      await page.evaluate(() => {
-        (document.activeElement as HTMLElement | null)?.blur();
-        window.scrollTo(0, 0);
-      });
+      await toTop(page);
     },
   },
   {

@@ -46,3 +46,18 @@ export async function startClusterFixture(
     },
   };
 }
+
+/** A cluster for the whole test file (started before its tests, stopped after them); call the result inside a test. */
+export function useClusterFixture(...args: Parameters<typeof startClusterFixture>): () => ClusterFixture {
+  let fixture: ClusterFixture | undefined;
+  beforeAll(async () => {
+    fixture = await startClusterFixture(...args);
+  });
+  afterAll(async () => {
+    await fixture?.close();
+  });
+  return () => {
+    if (!fixture) throw new Error('the cluster did not start');
+    return fixture;
+  };
+}

@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fetch } from 'undici';
-import { startClusterFixture, type ClusterFixture } from './cluster-fixture';
+import { useClusterFixture } from './cluster-fixture';
 import { authorizeUrl, pkce } from '../integration/idp/harness';
 import { LEARNER, LearnerClient, type Answer } from './learner-client';
 
@@ -8,16 +8,10 @@ import { LEARNER, LearnerClient, type Answer } from './learner-client';
 // under load: the instances answer 503, never 500, and never exit; readiness goes false; once the
 // database is back they serve again without a restart.
 
-let fixture: ClusterFixture;
-beforeAll(async () => {
-  fixture = await startClusterFixture(2);
-});
-afterAll(async () => {
-  await fixture?.close();
-});
+const fixture = useClusterFixture(2);
 
 it('answers 503 while the database is down and recovers without a restart', async () => {
-  const { cluster } = fixture;
+  const { cluster } = fixture();
   const postgres = cluster.postgres!;
   const learner = new LearnerClient(cluster.portalOrigin, cluster.issuer, cluster.agent);
   await learner.signIn();

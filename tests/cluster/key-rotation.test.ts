@@ -4,7 +4,7 @@ import { fetch } from 'undici';
 import { openDatabase, type Database } from '../../src/server/db';
 import { rotate } from '../../src/server/idp/key-ring';
 import { keyRingStore } from '../../src/server/idp/signing-keys';
-import { startClusterFixture, type ClusterFixture } from './cluster-fixture';
+import { useClusterFixture } from './cluster-fixture';
 import { LEARNER, LearnerClient } from './learner-client';
 
 // The identity provider's keys rotated under two running instances: the new keys are published by
@@ -14,28 +14,26 @@ import { LEARNER, LearnerClient } from './learner-client';
 const REFRESH_MS = 500;
 const ACTIVATION_MS = 3_000;
 
-let fixture: ClusterFixture;
+const fixture = useClusterFixture(2, { IDP_KEY_REFRESH_MS: String(REFRESH_MS), IDP_KEY_ACTIVATION_DELAY_MS: String(ACTIVATION_MS) });
 let database: Database;
 beforeAll(async () => {
-  fixture = await startClusterFixture(2, { IDP_KEY_REFRESH_MS: String(REFRESH_MS), IDP_KEY_ACTIVATION_DELAY_MS: String(ACTIVATION_MS) });
-  database = await openDatabase({ databaseUrl: fixture.cluster.databaseUrl, dataDir: '/tmp/unused' });
+  database = await openDatabase({ databaseUrl: fixture().cluster.databaseUrl, dataDir: '/tmp/unused' });
 });
 afterAll(async () => {
   await database?.close();
-  await fixture?.close();
 });
 
 const published = async () =>
   Promise.all(
-    fixture.cluster.instances.map(async (i) => {
-      const res = await fetch(`https://localhost:${i.idpPort}/jwks`, { dispatcher: fixture.cluster.agent });
+    fixture().cluster.instances.map(async (i) => {
+      const res = await fetch(`https://localhost:${i.idpPort}/jwks`, { dispatcher: fixture().cluster.agent });
       return ((await res.json()) as { keys: { kid: string }[] }).keys.map((k) => k.kid).sort();
     }),
   );
 const kidOf = (token: string) => decodeProtectedHeader(token).kid;
 
 it('rotates the signing and cookie keys without signing anyone out', async () => {
-  const { cluster } = fixture;
+  const { cluster } = fixture();
   const pids = cluster.instances.map((i) => i.child.pid);
   const before = new LearnerClient(cluster.portalOrigin, cluster.issuer, cluster.agent);
   await before.signIn();

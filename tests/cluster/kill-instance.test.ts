@@ -1,19 +1,13 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { profileIdOf } from '../../src/server/seed/demo';
-import { startClusterFixture, type ClusterFixture } from './cluster-fixture';
+import { useClusterFixture } from './cluster-fixture';
 import { LEARNER, LearnerClient } from './learner-client';
 
 // kill -9 of one instance while a learner's profile saves stream through the load balancer: every
 // save answered 2xx is in PostgreSQL afterwards, the only failures are the requests that were in
 // flight on the killed instance, and the session goes on on the other one.
 
-let fixture: ClusterFixture;
-beforeAll(async () => {
-  fixture = await startClusterFixture(2);
-});
-afterAll(async () => {
-  await fixture?.close();
-});
+const fixture = useClusterFixture(2);
 
 const profileId = profileIdOf(LEARNER.id);
 const WRITERS = [
@@ -29,7 +23,7 @@ interface Attempt {
 }
 
 it('keeps every acknowledged save and the session when an instance is killed with SIGKILL', async () => {
-  const { cluster, sql } = fixture;
+  const { cluster, sql } = fixture();
   const learner = new LearnerClient(cluster.portalOrigin, cluster.issuer, cluster.agent);
   await learner.signIn();
   const before = await sql.query<{ version: number; audits: string }>(

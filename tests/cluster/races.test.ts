@@ -1,28 +1,22 @@
 import { DEFAULT_THROTTLE } from '../../src/server/idp/throttle';
 import { MAX_CODE_ATTEMPTS } from '../../src/server/identity/verification-codes';
 import { demoAccounts } from '../../src/server/seed/demo-data';
-import { startClusterFixture, type ClusterFixture } from './cluster-fixture';
+import { useClusterFixture } from './cluster-fixture';
 import { LEARNER, LearnerClient } from './learner-client';
 
 // Two instances race on the same limits: the sign-in throttle of one account and address, and the
 // attempts at one e-mail verification code. Every count lives in PostgreSQL and is taken in one
 // statement, so the limits hold across instances exactly as on one.
 
-let fixture: ClusterFixture;
-beforeAll(async () => {
-  fixture = await startClusterFixture(2);
-});
-afterAll(async () => {
-  await fixture?.close();
-});
+const fixture = useClusterFixture(2);
 
-const instanceOrigins = () => fixture.cluster.instances.map((i) => `http://127.0.0.1:${i.port}`);
+const instanceOrigins = () => fixture().cluster.instances.map((i) => `http://127.0.0.1:${i.port}`);
 // An account of its own for the throttle: the other tests sign in as the learner.
 const TARGET = (({ email, password }) => ({ email, password: password ?? '' }))(demoAccounts.find((a) => a.email === 'e2e.profile@example.com')!);
 const errorKey = (body: unknown) => (body as { errors?: { key: string }[] }).errors?.[0]?.key;
 
 it('a verification code gets five guesses in all, however they are spread over the instances', async () => {
-  const { cluster, sql } = fixture;
+  const { cluster, sql } = fixture();
   const learner = new LearnerClient(cluster.portalOrigin, cluster.issuer, cluster.agent);
   await learner.signIn();
   const email = 'race.code@example.com';
@@ -56,7 +50,7 @@ it('a verification code gets five guesses in all, however they are spread over t
 });
 
 it('the right code sent to both instances at once changes the address once', async () => {
-  const { cluster, sql } = fixture;
+  const { cluster, sql } = fixture();
   const learner = new LearnerClient(cluster.portalOrigin, cluster.issuer, cluster.agent);
   await learner.signIn();
   const email = 'race.right@example.com';
@@ -75,7 +69,7 @@ it('the right code sent to both instances at once changes the address once', asy
 });
 
 it('the sign-in throttle of one account and address holds across instances', async () => {
-  const { cluster } = fixture;
+  const { cluster } = fixture();
   // Twelve browsers post a wrong password at once through the load balancer (round robin: both
   // instances). The pair limit lets exactly five be checked; the rest are refused before the check.
   const browsers = Array.from({ length: 12 }, () => new LearnerClient(cluster.portalOrigin, cluster.issuer, cluster.agent));
@@ -93,7 +87,7 @@ it('the sign-in throttle of one account and address holds across instances', asy
 });
 
 it('a client behind the load balancer cannot name itself out of the throttle with X-Forwarded-For', async () => {
-  const { cluster } = fixture;
+  const { cluster } = fixture();
   // HAProxy appends the address it saw (127.0.0.1, throttled above) after whatever the client sent;
   // the instances believe only that last entry.
   const forged = new LearnerClient(cluster.portalOrigin, cluster.issuer, cluster.agent);

@@ -1,22 +1,16 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { profileIdOf } from '../../src/server/seed/demo';
-import { startClusterFixture, type ClusterFixture } from './cluster-fixture';
+import { useClusterFixture } from './cluster-fixture';
 import { LEARNER, LearnerClient, type Answer } from './learner-client';
 
 // A rolling restart under load: each instance in turn gets SIGTERM (readiness answers 503 for
 // DRAIN_DELAY_MS, the load balancer's checks take it out, requests in flight finish), starts
 // again and is taken back. Clients see no 5xx and no cut connection.
 
-let fixture: ClusterFixture;
-beforeAll(async () => {
-  fixture = await startClusterFixture(2);
-});
-afterAll(async () => {
-  await fixture?.close();
-});
+const fixture = useClusterFixture(2);
 
 it('restarts every instance in turn under load with no 5xx seen by clients', async () => {
-  const { cluster } = fixture;
+  const { cluster } = fixture();
   const learner = new LearnerClient(cluster.portalOrigin, cluster.issuer, cluster.agent);
   await learner.signIn();
 

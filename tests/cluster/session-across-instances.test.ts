@@ -1,24 +1,18 @@
 import { RedemptionStatus } from '../../src/shared/redemption';
 import { profileIdOf } from '../../src/server/seed/demo';
-import { startClusterFixture, type ClusterFixture } from './cluster-fixture';
+import { useClusterFixture } from './cluster-fixture';
 import { LEARNER, LearnerClient } from './learner-client';
 
 // A learner's whole session through HAProxy (round robin over two instances): nothing depends on
 // which instance answers, because everything lives in PostgreSQL (sessions and interactions of the
 // provider, its keys, ETags, verification codes, entitlements).
 
-let fixture: ClusterFixture;
-beforeAll(async () => {
-  fixture = await startClusterFixture(2);
-});
-afterAll(async () => {
-  await fixture?.close();
-});
+const fixture = useClusterFixture(2);
 
 const profilePath = `/api/profiles/${profileIdOf(LEARNER.id)}`;
 
 it('signs in, saves the profile with its ETag, redeems a key and changes the e-mail across instances', async () => {
-  const { cluster, sql } = fixture;
+  const { cluster, sql } = fixture();
   const learner = new LearnerClient(cluster.portalOrigin, cluster.issuer, cluster.agent);
 
   // Sign-in: authorization request, sign-in page, form post, resume, token: five requests or more.

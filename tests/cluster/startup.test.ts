@@ -1,22 +1,16 @@
 import { fetch } from 'undici';
 import { migrations } from '../../src/server/db/migrations';
 import { demoAccounts, demoKeys, demoProducts } from '../../src/server/seed/demo-data';
-import { startClusterFixture, type ClusterFixture } from './cluster-fixture';
+import { useClusterFixture } from './cluster-fixture';
 
 // Three instances started at the same moment on an empty PostgreSQL: the migrations run once (Kysely's
 // migration lock), the demo data is seeded once (an advisory lock), and the identity provider's keys
 // are made once, by whichever instance comes first, and used by all.
 
 const output: { id: string; line: string }[] = [];
-let fixture: ClusterFixture;
-beforeAll(async () => {
-  fixture = await startClusterFixture(3, { LOG_LEVEL: 'info' }, (id, line) => output.push({ id, line }));
-});
-afterAll(async () => {
-  await fixture?.close();
-});
+const fixture = useClusterFixture(3, { LOG_LEVEL: 'info' }, (id, line) => output.push({ id, line }));
 
-const count = async (table: string) => Number((await fixture.sql.query<{ n: string }>(`select count(*) as n from ${table}`)).rows[0]?.n);
+const count = async (table: string) => Number((await fixture().sql.query<{ n: string }>(`select count(*) as n from ${table}`)).rows[0]?.n);
 const logged = (msg: string) =>
   output.filter(({ line }) => {
     try {
@@ -27,7 +21,7 @@ const logged = (msg: string) =>
   });
 
 it('runs the migrations and the demo seeding once, however many instances start together', async () => {
-  const applied = await fixture.sql.query<{ name: string }>('select name from kysely_migration order by name');
+  const applied = await fixture().sql.query<{ name: string }>('select name from kysely_migration order by name');
   expect(applied.rows.map((r) => r.name)).toEqual(Object.keys(migrations).sort());
 
   const seeded = logged('demo data seeded');
@@ -40,7 +34,7 @@ it('runs the migrations and the demo seeding once, however many instances start 
 });
 
 it('makes the identity provider keys once and every instance publishes the same ones', async () => {
-  const { cluster, sql } = fixture;
+  const { cluster, sql } = fixture();
   const secrets = await sql.query<{ name: string }>('select name from idp_secrets order by name');
   expect(secrets.rows.map((r) => r.name)).toEqual(['key-ring']);
   const published = await Promise.all(

@@ -90,6 +90,7 @@ export async function startIdentityProvider({ config, database, log = console, t
   ].join('; ');
 
   const throttleCounter = signInThrottle(database.db, { ...DEFAULT_THROTTLE, ...throttle });
+  const trustProxy = proxyTrust(config.trustedProxies);
   const UNAVAILABLE = Symbol('database unavailable');
 
   /** A provider configured with these keys, and its two request handlers. */
@@ -116,7 +117,7 @@ export async function startIdentityProvider({ config, database, log = console, t
       provider,
       db: database.db,
       throttle: throttleCounter,
-      trustProxy: proxyTrust(config.trustedProxies),
+      trustProxy,
       portalUrl: `${config.publicOrigin}/`,
       pageSecurityPolicy,
       demoSocial: config.demoSocialSignIn,

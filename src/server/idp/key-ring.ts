@@ -64,12 +64,6 @@ export function secretsAt(ring: KeyRing, now: Date): ProviderSecrets {
   return { jwks: { keys: ordered(ring.signing, now).map((e) => e.value) }, cookieKeys: ordered(ring.cookies, now).map((e) => e.value) };
 }
 
-/** The next moment the secrets change by themselves (a pending key taking over), if any. */
-export function nextActivation(ring: KeyRing, now: Date): Date | undefined {
-  const times = [...ring.signing, ...ring.cookies].map(time).filter((t) => t > now.getTime());
-  return times.length ? new Date(Math.min(...times)) : undefined;
-}
-
 /** When the newest key of the ring took or takes over: the age that decides the next rotation. */
 export function newestActivation(ring: KeyRing): Date {
   return new Date(Math.max(...ring.signing.map(time)));
@@ -97,6 +91,3 @@ export async function rotate(ring: KeyRing, now: Date, settings: RotationSetting
     cookies: retained(cookies, () => 'cookie', now, settings.retainMs),
   };
 }
-
-/** Whether two rings configure the provider the same way at `now`. */
-export const sameSecrets = (a: KeyRing, b: KeyRing, now: Date): boolean => JSON.stringify(secretsAt(a, now)) === JSON.stringify(secretsAt(b, now));

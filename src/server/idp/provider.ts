@@ -5,7 +5,7 @@ import type { DB } from '../db/types';
 import { accountClaims, findAccountById } from './accounts';
 import { databaseAdapter } from './adapter';
 import { pickLanguage } from './i18n';
-import type { ProviderSecrets } from './signing-keys';
+import type { ProviderSecrets } from './key-ring';
 import { errorPage, logoutDonePage, logoutPage } from './pages';
 import { withIdpTables } from './tables';
 import { IDP_ROUTES } from './endpoints';

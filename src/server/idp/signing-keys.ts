@@ -4,9 +4,7 @@ import { join } from 'node:path';
 import type { Kysely } from 'kysely';
 import type { JWK } from 'jose';
 import type { DB } from '../db/types';
-import { newKeyRing, secretsAt, type KeyRing, type ProviderSecrets } from './key-ring';
-
-export type { ProviderSecrets } from './key-ring';
+import { newKeyRing, type KeyRing } from './key-ring';
 
 const RING = 'key-ring';
 
@@ -110,9 +108,4 @@ export function keyRingStore(dataDir: string, shared?: Kysely<DB>): KeyRingStore
       return next;
     },
   };
-}
-
-/** The secrets to configure the provider with now. */
-export async function ensureProviderSecrets(dataDir: string, shared?: Kysely<DB>): Promise<ProviderSecrets> {
-  return secretsAt(await keyRingStore(dataDir, shared).load(), new Date());
 }

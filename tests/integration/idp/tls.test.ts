@@ -2,7 +2,8 @@ import { X509Certificate } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ensureProviderSecrets } from '../../../src/server/idp/signing-keys';
+import { secretsAt } from '../../../src/server/idp/key-ring';
+import { keyRingStore } from '../../../src/server/idp/signing-keys';
 import { ensureTlsMaterial } from '../../../src/server/idp/tls';
 
 let dataDir: string;
@@ -37,10 +38,10 @@ describe('material made on first start', () => {
   });
 
   it('keeps the signing and cookie keys', async () => {
-    const first = await ensureProviderSecrets(dataDir);
+    const first = secretsAt(await keyRingStore(dataDir).load(), new Date());
     expect(first.jwks.keys.map((k) => k.alg)).toEqual(['RS256', 'ES256']);
     expect(first.jwks.keys.every((k) => typeof k.d === 'string' && typeof k.kid === 'string')).toBe(true);
-    const again = await ensureProviderSecrets(dataDir);
+    const again = secretsAt(await keyRingStore(dataDir).load(), new Date());
     expect(again).toEqual(first);
   });
 });

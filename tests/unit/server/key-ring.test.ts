@@ -1,7 +1,7 @@
 import { mkdtemp, rm, writeFile, mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { newestActivation, newKeyRing, nextActivation, rotate, secretsAt, type KeyRing } from '../../../src/server/idp/key-ring';
+import { newestActivation, newKeyRing, rotate, secretsAt, type KeyRing } from '../../../src/server/idp/key-ring';
 import { keyRingStore } from '../../../src/server/idp/signing-keys';
 
 const T0 = new Date('2026-01-01T00:00:00Z');
@@ -17,7 +17,7 @@ describe('identity provider key ring', () => {
     const secrets = secretsAt(ring, T0);
     expect(secrets.jwks.keys.map((k) => k.alg)).toEqual(['RS256', 'ES256']);
     expect(secrets.cookieKeys).toHaveLength(1);
-    expect(nextActivation(ring, T0)).toBeUndefined();
+    expect(ring.signing.every((e) => e.activeFrom === T0.toISOString())).toBe(true);
     expect(newestActivation(ring)).toEqual(T0);
   });
 
@@ -26,7 +26,8 @@ describe('identity provider key ring', () => {
     const oldRs = signer(ring, T0, 'RS256');
     const rotated = await rotate(ring, at(1000), settings);
     const activation = at(1000 + settings.activationDelayMs);
-    expect(nextActivation(rotated, at(1000))).toEqual(activation);
+    expect(rotated.signing.filter((e) => e.activeFrom === activation.toISOString())).toHaveLength(2);
+    expect(newestActivation(rotated)).toEqual(activation);
 
     const before = secretsAt(rotated, at(2000));
     expect(before.jwks.keys).toHaveLength(4);
