@@ -36,12 +36,31 @@ const reactRouterProduction: Plugin = {
   },
 };
 
+// MSAL's controller imports every interaction client, whether or not the configuration can reach
+// it. The portal's can reach neither the platform broker (Microsoft Entra ID only; `allowPlatformBroker`
+// is never set) nor popups (sign-in and sign-out are redirects), so in the build those modules are
+// replaced by stand-ins that throw if ever reached (src/portal/auth/msal-build).
+const msalWithoutBrokerOrPopup: Plugin = {
+  name: 'msal-without-broker-or-popup',
+  apply: 'build',
+  enforce: 'pre',
+  resolveId(source, importer) {
+    if (!importer || !/[\\/]@azure[\\/]msal-browser[\\/]dist[\\/]/.test(importer)) return null;
+    const file = source.slice(source.lastIndexOf('/') + 1);
+    if (file === 'PlatformAuthProvider.mjs' || file === 'PlatformAuthInteractionClient.mjs') {
+      return `${root}src/portal/auth/msal-build/platform-broker-off.ts`;
+    }
+    if (file === 'PopupClient.mjs') return `${root}src/portal/auth/msal-build/popup-off.ts`;
+    return null;
+  },
+};
+
 // The portal's HTML entry points live in src/portal; schemas/ and locales/ are read from the project root.
 export default defineConfig({
   root: `${root}src/portal`,
   publicDir: false,
   envDir: root,
-  plugins: [react(), strictCsp(), precompress(), rjsfRegistry, reactRouterProduction],
+  plugins: [react(), strictCsp(), precompress(), rjsfRegistry, reactRouterProduction, msalWithoutBrokerOrPopup],
   // RJSF's Markdown renderer is never used by the portal's forms (see src/portal/forms/markdown-off.tsx).
   resolve: { alias: [{ find: /^markdown-to-jsx\/react$/, replacement: `${root}src/portal/forms/markdown-off.tsx` }] },
   // `npm run dev` serves the portal on :5173; its configuration comes from the services started by
