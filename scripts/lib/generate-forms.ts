@@ -3,7 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { hashForSchema, type RJSFSchema } from '@rjsf/utils';
 import { bundleSchema } from '../../src/shared/schemas/bundle';
-import { formModule, indexModule, typesIndexModule } from './index-module';
+import { formModule, fieldsModule, indexModule, typesIndexModule } from './index-module';
 import { type FormName, formNames, formSchemaId, type JsonSchema, loadSchemaFiles } from './schema-files';
 import { formTypes, hoistConditionalProperties, typeName } from './types';
 import { precompiledValidatorCode, toEsModule } from '../../src/server/forms/precompile';
@@ -68,6 +68,7 @@ export async function generateForms(outDir = generatedDir, dir = schemasDir): Pr
     put(`validators/${form}.js`, toEsModule(code));
     put(`validators/${form}.d.ts`, VALIDATORS_DTS);
     put(`types/${form}.ts`, await formTypes(form, bundled));
+    put(`fields/${form}.ts`, fieldsModule(fields));
     put(`forms/${form}.ts`, formModule(form, fields, hashForSchema(schema as RJSFSchema)));
   }
   put('validators/index.ts', indexModule(formNames));

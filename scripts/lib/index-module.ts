@@ -10,9 +10,18 @@ export function formModule(form: string, fields: readonly string[], rootKey: str
 import schema from '../schemas/${form}';
 
 export { schema, validators };
+export { fields } from '../fields/${form}';
 /** Key of the whole-form function in \`validators\` (RJSF's hash of \`schema\`). */
 export const rootKey = ${JSON.stringify(rootKey)};
-/** Every data field of the form, conditional ones included. */
+`;
+}
+
+/**
+ * src/generated/fields/<form>.ts: the form's data fields alone, for a page that maps its data before
+ * the form's schema and validators have loaded.
+ */
+export function fieldsModule(fields: readonly string[]): string {
+  return `${HEADER}/** Every data field of the form, conditional ones included. */
 export const fields: readonly string[] = ${JSON.stringify(fields)};
 `;
 }

@@ -25,11 +25,11 @@ export async function boot(): Promise<void> {
   const origin = window.location.origin;
   try {
     const configLoad = loadPortalConfig();
-    // The page's code as soon as the configuration is there (in the page itself, usually), its texts
-    // once i18next has started; both while sign-in settles.
-    void configLoad.then((config) => preloadRoute(config, window.location.pathname, false)).catch(() => undefined);
+    // The page's code and text files as soon as the configuration is there (in the page itself,
+    // usually); i18next takes the texts once it has started; all while sign-in settles.
+    void configLoad.then((config) => preloadRoute(config, window.location.pathname, lang)).catch(() => undefined);
     const [config, i18n] = await Promise.all([configLoad, initI18n(lang)]);
-    preloadRoute(config, window.location.pathname, true);
+    const pageReady = preloadRoute(config, window.location.pathname);
 
     if (window.location.pathname === LOGOUT_DONE_PATH) {
       // Decided again on the way back: a stored target is never trusted as it is.
@@ -57,6 +57,10 @@ export async function boot(): Promise<void> {
     const accountId = accountIdFrom(account, await getToken());
     if (!accountId) throw new Error('The token carries no account id');
 
+    // The page's code and texts were fetched while sign-in settled; waiting for the rest here lets the
+    // first render show the page itself rather than the shell with a skeleton that React then swaps
+    // out no sooner than 300 ms later (its throttle on revealing suspended content).
+    await pageReady;
     container.removeAttribute('aria-busy');
     root.render(
       <StrictMode>

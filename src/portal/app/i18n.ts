@@ -61,6 +61,20 @@ export function loadAllNamespaces(): Promise<void> {
   return everyNamespace;
 }
 
+/**
+ * Fetches the text files of every namespace in `lang` and English before i18next has started, so a
+ * page that waits for them (every page but home) is not held by i18next's start-up; the loads
+ * i18next starts later take the same modules.
+ */
+export function prefetchAllTexts(lang: UiLanguage): void {
+  for (const ns of ALL_NAMESPACES) {
+    for (const fileLang of new Set([lang, 'en'])) {
+      // A failure shows when i18next loads the file itself.
+      files[fileOf(fileLang, ns)]?.().catch(() => undefined);
+    }
+  }
+}
+
 /** The namespaces no first page needs, loaded when the browser is idle after start. */
 export function loadAllNamespacesAfterStart(): void {
   afterStartWhenIdle(() => void loadAllNamespaces());

@@ -1,7 +1,8 @@
 import { type ComponentType, lazy, Suspense, useMemo, useState } from 'react';
 import { matchRoutes, type RouteObject, useRoutes } from 'react-router-dom';
 import type { PortalConfig } from '../clients/config';
-import { loadAllNamespaces } from './i18n';
+import { loadAllNamespaces, prefetchAllTexts } from './i18n';
+import type { UiLanguage } from './language';
 import { PageErrorBoundary } from './shell/page-error-boundary';
 import { PageSkeleton } from './shell/page-skeleton';
 import { LogoutRoute } from './logout-route';
@@ -15,6 +16,8 @@ interface LazyPage {
   load: () => Promise<PageModule>;
   /** Fetches the page's code alone (texts need i18next started). */
   code: () => Promise<PageModule>;
+  /** Whether the page waits for every namespace's texts (all pages but home). */
+  withTexts: boolean;
   Component: ComponentType;
 }
 
@@ -39,7 +42,7 @@ function lazyPage(importPage: () => Promise<PageModule>, withTexts = true): Lazy
     const [ready] = useState(loaded);
     return ready ? <ready.default /> : <Lazy />;
   }
-  return { load, code: importPage, Component };
+  return { load, code: importPage, withTexts, Component };
 }
 
 const home = lazyPage(() => import('./pages/home'), false);
@@ -79,7 +82,7 @@ function pageRoute(path: string | undefined, page: LazyPage, outsideShell = fals
   ) : (
     <page.Component />
   );
-  const handle = { load: page.load, code: page.code };
+  const handle = { load: page.load, code: page.code, withTexts: page.withTexts };
   return path === undefined ? { index: true, element, handle } : { path, element, handle };
 }
 
@@ -94,7 +97,7 @@ export function portalRoutes(config: Pick<PortalConfig, 'flags'>): RouteObject[]
       element: <Shell />,
       children: [
         // The root path goes to home: its code is what start-up fetches for it.
-        { index: true, element: <RootRedirect />, handle: { load: home.load, code: home.code } },
+        { index: true, element: <RootRedirect />, handle: { load: home.load, code: home.code, withTexts: home.withTexts } },
         pageRoute('home', home),
         pageRoute('training', home),
         {
@@ -114,15 +117,20 @@ export function portalRoutes(config: Pick<PortalConfig, 'flags'>): RouteObject[]
 }
 
 /**
- * Starts loading the code of the page at `pathname` (and its texts, once i18next has started:
- * `withTexts`) while sign-in settles, so the page does not wait for the first render to ask for it.
+ * Starts loading the page at `pathname` while sign-in settles, so the page does not wait for the
+ * first render to ask for it: with `lang` (before i18next has started) its code, and the text files
+ * if the page waits for them; without (once i18next has started) its code and texts through i18next.
+ * Settles (never rejects) when the loads have: a failure shows when the page renders, which tries again.
  */
-export function preloadRoute(config: Pick<PortalConfig, 'flags'>, pathname: string, withTexts: boolean): void {
+export function preloadRoute(config: Pick<PortalConfig, 'flags'>, pathname: string, lang?: UiLanguage): Promise<void> {
+  const loads: Promise<unknown>[] = [];
   for (const { route } of matchRoutes(portalRoutes(config), pathname) ?? []) {
-    const handle = route.handle as Pick<LazyPage, 'load' | 'code'> | undefined;
-    // A failure shows when the page renders, which tries again.
-    void (withTexts ? handle?.load() : handle?.code())?.catch(() => undefined);
+    const handle = route.handle as Pick<LazyPage, 'load' | 'code' | 'withTexts'> | undefined;
+    if (!handle) continue;
+    if (lang && handle.withTexts) prefetchAllTexts(lang);
+    loads.push((lang ? handle.code() : handle.load()).catch(() => undefined));
   }
+  return Promise.all(loads).then(() => undefined);
 }
 
 /** The portal's routes (inside a BrowserRouter). */

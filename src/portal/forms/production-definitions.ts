@@ -1,7 +1,6 @@
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import type { ValidatorFunctions } from '@rjsf/validator-ajv8';
 import type { FormDefinition, FormName } from './definitions';
-import { createPrecompiledFormValidator } from './validation/precompiled-form-validator';
 
 interface GeneratedForm {
   schema: Record<string, unknown>;
@@ -19,7 +18,12 @@ async function load(form: FormName): Promise<FormDefinition> {
   const loader = generated[`../../generated/forms/${form}.ts`];
   if (!loader) throw new Error(`No generated definition for form ${form}; run npm run gen`);
   const uiLoader = uiFiles[`../../../schemas/ui/${form}.ui.json`];
-  const [{ schema, validators }, uiSchema] = await Promise.all([loader(), uiLoader ? uiLoader() : {}]);
+  // RJSF's validator code comes with the first form, not with the page that shows it.
+  const [{ schema, validators }, uiSchema, { createPrecompiledFormValidator }] = await Promise.all([
+    loader(),
+    uiLoader ? uiLoader() : {},
+    import('./validation/precompiled-form-validator'),
+  ]);
   return {
     schema: schema as RJSFSchema,
     uiSchema,

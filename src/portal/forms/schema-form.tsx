@@ -1,48 +1,100 @@
-import { useContext, useEffect, useMemo, useState } from 'react';
+import { useContext, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDefinitionsContext, type FormDefinition, type FormDefinitions, type FormName } from './definitions';
 import { FormLoading } from './form-loading';
 import { loadedProductionDefinition, loadProductionDefinition } from './production-definitions';
-import { SchemaFormCore, type SchemaFormProps } from './schema-form-core';
+import type * as Core from './schema-form-core';
+import type { SchemaFormProps } from './schema-form-core';
 import { countryNamesReady, loadCountryNames } from './widgets/country-names';
 
 export type { SchemaFormProps } from './schema-form-core';
 
+// The form engine (RJSF, the theme, the behaviours) is a chunk of its own that a page asks for when
+// it shows, not one it waits for: the page's heading and text paint first, the form follows.
+let core: typeof Core | undefined;
+let coreLoading: Promise<typeof Core> | undefined;
+
+/** Loads the form engine once; a failed load is tried again by the next caller. */
+export function loadSchemaFormCore(): Promise<typeof Core> {
+  coreLoading ??= import('./schema-form-core').then(
+    (module) => (core = module),
+    (error: unknown) => {
+      coreLoading = undefined;
+      throw error;
+    },
+  );
+  return coreLoading;
+}
+
+/**
+ * Starts loading what a form needs (the engine, the form's schema, validators and ui schema, the
+ * country names of the UI language) before the form is shown, e.g. while its data is fetched.
+ */
+export function usePreloadForm(form: FormName): void {
+  const { i18n } = useTranslation();
+  const lang = i18n.language;
+  useEffect(() => {
+    // A failure shows when the form renders, which tries again.
+    for (const load of [loadSchemaFormCore(), loadProductionDefinition(form), loadCountryNames(lang)]) load.catch(() => undefined);
+  }, [form, lang]);
+}
+
 // Loaded with state rather than Suspense, so a feature needs no boundary and its tests need no
-// awaited act around render. The country names of the UI language come with it (English ones ship
-// with the form code; others are a chunk of their own).
-function usePrecompiledDefinition(form: FormName): FormDefinition | undefined {
+// awaited act around render (they load the engine up front). The country names of the UI language
+// come with the precompiled definition (English ones ship with the form code; others are a chunk of
+// their own).
+function useLoaded(form: FormName, needsDefinition: boolean): { core?: typeof Core; definition?: FormDefinition } {
   const [failure, setFailure] = useState<unknown>();
   const [, setLoads] = useState(0);
   const { i18n } = useTranslation();
   const lang = i18n.language;
   const loadedDefinition = loadedProductionDefinition(form);
   const definition = loadedDefinition && countryNamesReady(lang) ? loadedDefinition : undefined;
+  const ready = core !== undefined && (!needsDefinition || definition !== undefined);
   useEffect(() => {
-    if (definition) return;
+    if (ready) return;
     let current = true;
-    Promise.all([loadProductionDefinition(form), loadCountryNames(lang)]).then(
+    Promise.all([loadSchemaFormCore(), ...(needsDefinition ? [loadProductionDefinition(form), loadCountryNames(lang)] : [])]).then(
       () => current && setLoads((n) => n + 1),
       (error: unknown) => current && setFailure(error),
     );
     return () => {
       current = false;
     };
-  }, [form, lang, definition]);
+  }, [form, lang, needsDefinition, ready]);
   // A chunk that fails to load is an app error: the app's error boundary shows it.
   if (failure) throw failure;
-  return definition;
+  return { core, definition };
+}
+
+/**
+ * Whether to mount the form now. A whole form is the biggest render of the portal; React mounts it in
+ * a transition, in slices of a few milliseconds with the main thread free between them (for input,
+ * scrolling, paint), rather than in one long task when its data or code arrives.
+ */
+function useMountInSlices(ready: boolean): boolean {
+  return useDeferredValue(ready, false);
 }
 
 function PrecompiledForm<T>(props: SchemaFormProps<T>) {
-  const definition = usePrecompiledDefinition(props.form);
+  const { core: loadedCore, definition } = useLoaded(props.form, true);
   const definitions = useMemo<FormDefinitions | undefined>(() => definition && (() => definition), [definition]);
-  if (!definitions) return <FormLoading />;
+  const mount = useMountInSlices(Boolean(loadedCore && definitions));
+  if (!mount || !loadedCore || !definitions) return <FormLoading />;
+  const { SchemaFormCore } = loadedCore;
   return (
     <FormDefinitionsContext.Provider value={definitions}>
       <SchemaFormCore<T> {...props} />
     </FormDefinitionsContext.Provider>
   );
+}
+
+function ProvidedForm<T>(props: SchemaFormProps<T>) {
+  const { core: loadedCore } = useLoaded(props.form, false);
+  const mount = useMountInSlices(Boolean(loadedCore));
+  if (!mount || !loadedCore) return <FormLoading />;
+  const { SchemaFormCore } = loadedCore;
+  return <SchemaFormCore<T> {...props} />;
 }
 
 /**
@@ -51,6 +103,6 @@ function PrecompiledForm<T>(props: SchemaFormProps<T>) {
  */
 export function SchemaForm<T = Record<string, unknown>>(props: SchemaFormProps<T>) {
   const provided = useContext(FormDefinitionsContext);
-  if (provided) return <SchemaFormCore<T> {...props} />;
+  if (provided) return <ProvidedForm<T> {...props} />;
   return <PrecompiledForm<T> {...props} />;
 }

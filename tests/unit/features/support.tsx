@@ -12,10 +12,13 @@ import { SessionContext } from '../../../src/portal/clients/session';
 import { FormDefinitionsContext, type FormName } from '../../../src/portal/forms/definitions';
 import { createRuntimeDefinitions } from '../support/runtime-definitions';
 import { loadCountryNames } from '../../../src/portal/forms/widgets/country-names';
+import { loadSchemaFormCore } from '../../../src/portal/forms/schema-form';
 
 // The portal registers the Japanese country names before it shows a form in Japanese (SchemaForm
 // waits for them); forms rendered here with definitions of their own get them up front.
 await loadCountryNames('ja');
+// The form engine is a chunk the portal loads when a form shows; here it is loaded up front.
+await loadSchemaFormCore();
 import { toast } from 'sonner';
 import { PortalToaster } from '../../../src/portal/ui/toast/toast';
 

@@ -6,10 +6,13 @@ import { FormDefinitionsContext, type FormDefinitions, type FormName } from '../
 import { createFormsI18n } from '../../../src/portal/forms/i18n/create-forms-i18n';
 import { createRuntimeDefinitions } from '../support/runtime-definitions';
 import { loadCountryNames } from '../../../src/portal/forms/widgets/country-names';
+import { loadSchemaFormCore } from '../../../src/portal/forms/schema-form';
 
 // The portal registers the Japanese country names before it shows a form in Japanese (SchemaForm
 // waits for them); forms rendered here with definitions of their own get them up front.
 await loadCountryNames('ja');
+// The form engine is a chunk the portal loads when a form shows; here it is loaded up front.
+await loadSchemaFormCore();
 
 export const schemaFiles = import.meta.glob<unknown>('../../../schemas/{forms,defs}/*.json', { eager: true, import: 'default' });
 const uiModules = import.meta.glob<UiSchema>('../../../schemas/ui/*.ui.json', { eager: true, import: 'default' });

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useProfile } from '../../clients/profile';
+import { usePreloadForm } from '../../forms/schema-form';
 import { ReturnLink } from '../../ui/links/return-link';
 import { Skeleton } from '../../ui/skeleton/skeleton';
 import { AccountTabs } from './components/account-tabs';
@@ -12,6 +13,9 @@ const SOCIAL_LOGIN = 'socialIdpAuthentication';
 export default function AccountPage() {
   const { t } = useTranslation('account');
   const { profile, isPending, isError } = useProfile();
+  // The forms' code loads while the profile is fetched; the heading paints before either.
+  usePreloadForm('email');
+  usePreloadForm('password');
   return (
     <div className="page account-page">
       <ReturnLink />

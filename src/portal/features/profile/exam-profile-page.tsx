@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { usePortalConfig } from '../../clients/config';
 import { useProfile } from '../../clients/profile';
-import { fields as formFields } from '../../../generated/forms/exam';
-import { SchemaForm } from '../../forms/schema-form';
+import { fields as formFields } from '../../../generated/fields/exam';
+import { SchemaForm, usePreloadForm } from '../../forms/schema-form';
 import { ReturnLink } from '../../ui/links/return-link';
 import { isAbsoluteUrl, resolveReturnTo } from '../../ui/links/return-to';
 import { Skeleton } from '../../ui/skeleton/skeleton';
@@ -23,6 +23,7 @@ import { profileFlags } from '../../../shared/profile/locks';
 export default function ExamProfilePage() {
   const { t } = useTranslation('profile');
   const { profile, isPending, isError } = useProfile();
+  usePreloadForm('exam');
   const blocked = useBlockedRedirect(profile);
   const view = useFormView(formFields, profile);
   const candidateId = examProviderId(profile);

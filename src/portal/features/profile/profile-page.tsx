@@ -1,9 +1,9 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useProfile } from '../../clients/profile';
-import { fields as formFields } from '../../../generated/forms/profile';
+import { fields as formFields } from '../../../generated/fields/profile';
 import { EditSection } from '../../forms/edit-section';
-import { SchemaForm } from '../../forms/schema-form';
+import { SchemaForm, usePreloadForm } from '../../forms/schema-form';
 import { useEditToggle } from '../../forms/use-edit-toggle';
 import { ReturnLink } from '../../ui/links/return-link';
 import { Skeleton } from '../../ui/skeleton/skeleton';
@@ -19,6 +19,8 @@ import './profile.css';
 export default function ProfilePage() {
   const { t } = useTranslation('profile');
   const { profile, etag, isPending, isError } = useProfile();
+  // The form's code loads while the profile is fetched; the heading and intro paint before either.
+  usePreloadForm('profile');
   const view = useFormView(formFields, profile);
   const toggle = useEditToggle();
   const { mutateAsync } = usePatchProfile();

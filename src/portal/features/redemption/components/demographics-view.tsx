@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useProfile } from '../../../clients/profile';
 import { SchemaForm } from '../../../forms/schema-form';
-import { fields } from '../../../../generated/forms/demographics';
+import { fields } from '../../../../generated/fields/demographics';
 import type { DemographicsForm } from '../../../../generated/types/demographics';
 import { pickFields, toProfileView } from '../../../../shared/profile/view';
 import { type FlowView, submitting } from './flow-view';
