@@ -235,6 +235,37 @@ test.describe('/login, /help and the role links', () => {
     await screenshot(page, 'support-chat-375-ja');
   });
 
+  test('the support chat button sits in the bottom-right corner, round on phones, and the page ends clear of it', async ({ page }) => {
+    await page.setViewportSize(DESKTOP);
+    await signIn(page, DEMO_LEARNER.email, DEMO_LEARNER.password, { path: '/profile' });
+    const launcher = page.getByTestId('support-chat-launcher');
+    await expect(launcher).toBeVisible();
+    const place = async () => {
+      const box = (await launcher.boundingBox())!;
+      const viewport = page.viewportSize()!;
+      return { right: viewport.width - box.x - box.width, bottom: viewport.height - box.y - box.height, width: box.width, height: box.height };
+    };
+    // A pill with its text from 768 px, 16 px from the corner's edges.
+    expect(await place()).toMatchObject({ right: 16, bottom: 16, height: 48 });
+    await expect(launcher.getByText('Support chat')).toBeVisible();
+
+    await page.setViewportSize(MOBILE);
+    // A round 48 px icon button below 768 px, still named "Support chat".
+    await expect.poll(place).toMatchObject({ right: 16, bottom: 16, width: 48, height: 48 });
+    await expect(page.getByRole('button', { name: 'Support chat' })).toBeVisible();
+    // Scrolled to the end, the footer's line is above the button, not under it.
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const footerLine = (await page.locator('.footer p').boundingBox())!;
+    const button = (await launcher.boundingBox())!;
+    expect(footerLine.y + footerLine.height).toBeLessThanOrEqual(button.y);
+    // The last stop of the keyboard's order, with the focus ring.
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.keyboard.press('Shift+Tab');
+    await expect(launcher).toBeFocused();
+    expect(await launcher.evaluate((el) => getComputedStyle(el).outlineStyle)).toBe('solid');
+    await screenshot(page, 'support-chat-launcher-375');
+  });
+
   const roles = [
     ['employee', 'Employee tools', '/certmaster/employeetools'],
     ['administrator', 'Institution management', '/certmaster/mycampus/campus-1001'],

@@ -50,7 +50,9 @@ test.describe('profile page', () => {
     await expect(page.getByRole('button', { name: 'Edit', exact: true })).toBeVisible();
     await page.reload();
     await expect(field(page, 'primaryAddress_city')).toHaveValue('Ottawa');
-    await expect(field(page, 'secondaryPhoneNumber_phone')).toHaveValue('');
+    // Read mode says the number is gone; the calling code reads as one value.
+    await expect(field(page, 'secondaryPhoneNumber_phone')).toHaveValue('Not provided');
+    await expect(field(page, 'primaryPhoneNumber_countryCode')).toHaveValue('+1');
     expect(await digits(page, 'primaryPhoneNumber_phone')).toBe('6135550123');
   });
 

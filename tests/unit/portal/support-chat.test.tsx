@@ -113,6 +113,17 @@ describe('support chat, loaded on demand', () => {
     expect(document.querySelectorAll('[data-support-chat]')).toHaveLength(0);
   });
 
+  it('is an icon and a text that can be hidden on phones, named by the text in either language', () => {
+    renderChat('ja');
+    const button = screen.getByTestId('support-chat-launcher');
+    // Below 768 px styles.css hides the text visually and keeps it for screen readers: the name stays.
+    expect(button).toHaveAccessibleName('サポートチャット');
+    expect(button.querySelector('.support-chat-launcher__text')).toHaveTextContent('サポートチャット');
+    const icon = button.querySelector('svg');
+    expect(icon).toHaveAttribute('aria-hidden', 'true');
+    expect(icon).toHaveAttribute('focusable', 'false');
+  });
+
   it('offers no button without a widget address or a learner email', () => {
     fakeApi(() => undefined);
     render(pageHarness(<SupportChat />, { profile: storedProfile(), path: '/home' }).ui);

@@ -2,6 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePortalConfig } from '../../clients/config';
 import { useProfile } from '../../clients/profile';
+import { ChatIcon } from '../../ui/brand/icons';
 import { displayNameOf } from '../../ui/names';
 import { notifyError } from '../../ui/toast/toast';
 import { loadSupportChat, removeSupportChat } from './support-chat-loader';
@@ -21,6 +22,9 @@ type ChatState = 'idle' | 'loading' | 'ready';
  * script and opens the widget's panel through the widget's own toggle (which moves focus into the
  * panel); the portal's button then goes away, leaving the widget's toggle as the only one, which is
  * where the widget returns focus on Escape.
+ *
+ * The button sits in the bottom-right corner (styles.css); below 768 px it is a round icon whose
+ * text stays in the page for screen readers, so its name is the same at every width.
  */
 export function SupportChat() {
   const { t, i18n } = useTranslation('portal');
@@ -89,7 +93,8 @@ export function SupportChat() {
       aria-busy={state === 'loading' || undefined}
       onClick={() => void open()}
     >
-      {t('SupportChat.Open')}
+      <ChatIcon />
+      <span className="support-chat-launcher__text">{t('SupportChat.Open')}</span>
     </button>
   );
 }

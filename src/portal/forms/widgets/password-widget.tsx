@@ -10,7 +10,8 @@ export function PasswordWidget(props: WidgetProps) {
   const autocomplete = typeof props.options.autocomplete === 'string' ? props.options.autocomplete : 'current-password';
   return (
     <div className="form-password">
-      <TextWidget {...props} type={visible ? 'text' : 'password'} options={{ ...props.options, autocomplete }} />
+      {/* A password is never shown, so an empty one does not say "Not provided" either. */}
+      <TextWidget {...props} type={visible ? 'text' : 'password'} options={{ ...props.options, autocomplete, readEmptyText: false }} />
       <button
         type="button"
         className="form-password-toggle"

@@ -4,6 +4,7 @@ import { ariaProps } from './aria';
 import type { SchemaFormContext } from '../behaviours/form-context';
 import { useFormText } from '../i18n/use-form-text';
 import { enumOf } from './enum-lists';
+import { NOT_PROVIDED_KEY, showsNotProvided } from './read-empty';
 
 export interface SelectOption {
   value: string;
@@ -15,16 +16,20 @@ interface SelectControlProps extends WidgetProps {
   placeholderKey?: string;
 }
 
-/** One <select> used by select, country, state and birth month; the empty choice stores undefined. */
+/**
+ * One <select> used by select, country, state and birth month; the empty choice stores undefined.
+ * Read-only with no value, the empty choice says "Not provided" rather than "Select…".
+ */
 export function SelectControl(props: SelectControlProps) {
   const { id, htmlName, value, disabled, readonly, onChange, onBlur, onFocus, choices, placeholderKey, options } = props;
   const { text } = useFormText();
   const toValue = (raw: string) => (raw === '' ? options.emptyValue : raw);
+  const notProvided = showsNotProvided(props);
   return (
     <select
       id={id}
       name={htmlName ?? id}
-      className="form-select"
+      className={notProvided ? 'form-select form-select--empty' : 'form-select'}
       value={value == null ? '' : String(value)}
       disabled={disabled || readonly}
       onChange={(e: ChangeEvent<HTMLSelectElement>) => onChange(toValue(e.target.value))}
@@ -32,7 +37,7 @@ export function SelectControl(props: SelectControlProps) {
       onFocus={(e: FocusEvent<HTMLSelectElement>) => onFocus(id, toValue(e.target.value))}
       {...ariaProps(props)}
     >
-      <option value="">{text(placeholderKey ?? 'widgets:Select.Placeholder')}</option>
+      <option value="">{text(notProvided ? NOT_PROVIDED_KEY : (placeholderKey ?? 'widgets:Select.Placeholder'))}</option>
       {choices.map((c) => (
         <option key={c.value} value={c.value}>
           {c.label}

@@ -4,6 +4,7 @@ import type { SchemaFormContext } from '../behaviours/form-context';
 import { ariaProps } from './aria';
 import { useHeldTyping } from './held-typing';
 import { useFormText } from '../i18n/use-form-text';
+import { NOT_PROVIDED_KEY, showsNotProvided } from './read-empty';
 
 export interface TextInputProps extends WidgetProps {
   /** Applied to each typed text before it is shown or stored (the country code drops a typed '+'). */
@@ -39,18 +40,24 @@ function HeldInput({ attributes, id, value, autofocus, normalise, commit, blur, 
   );
 }
 
-/** Text, e-mail and the input half of other widgets; an emptied box stores undefined so `required` fires. */
+/**
+ * Text, e-mail and the input half of other widgets; an emptied box stores undefined so `required` fires.
+ * Read-only with no value, the box says "Not provided" (muted), so the learner and a screen reader
+ * read that as the field's value rather than a blank; the form's data stays empty.
+ */
 export function TextInput(props: TextInputProps) {
   const { id, htmlName, value, disabled, readonly, autofocus, placeholder, onChange, onBlur, onFocus, schema, options, type, registry, normalise } = props;
   const { text } = useFormText();
   const inputProps = getInputProps(schema, type, options);
   const emptyValue = options.emptyValue;
+  const notProvided = showsNotProvided(props);
   const attributes: InputHTMLAttributes<HTMLInputElement> = {
     id,
     name: htmlName ?? id,
-    className: 'form-input',
+    className: notProvided ? 'form-input form-input--empty' : 'form-input',
     ...inputProps,
-    type: type ?? inputProps.type ?? 'text',
+    // A number box would drop the words; they are text.
+    type: notProvided ? 'text' : (type ?? inputProps.type ?? 'text'),
     disabled,
     readOnly: readonly,
     placeholder: placeholder ? text(placeholder) : undefined,
@@ -63,11 +70,11 @@ export function TextInput(props: TextInputProps) {
     <HeldInput
       attributes={attributes}
       id={id}
-      value={value}
+      value={notProvided ? text(NOT_PROVIDED_KEY) : value}
       autofocus={autofocus}
       normalise={normalise}
       commit={(typed) => onChange(typed === '' ? emptyValue : typed)}
-      blur={(typed) => onBlur(id, typed)}
+      blur={(typed) => onBlur(id, notProvided ? value : typed)}
       form={registry.formContext as Partial<SchemaFormContext> | undefined}
     />
   );
