@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { configureApi } from '../clients/client';
 import { loadPortalConfig } from '../clients/config';
@@ -62,15 +62,19 @@ export async function boot(): Promise<void> {
     // out no sooner than 300 ms later (its throttle on revealing suspended content).
     await pageReady;
     container.removeAttribute('aria-busy');
-    root.render(
-      <StrictMode>
-        <App
-          config={config}
-          auth={{ msal, signOutTo }}
-          session={{ accountId, name: account.name, username: account.username }}
-        />
-      </StrictMode>,
-    );
+    // The first render (the shell and the page) is React's biggest; as a transition it is done in
+    // slices that leave the main thread free in between, not in one long task.
+    startTransition(() => {
+      root.render(
+        <StrictMode>
+          <App
+            config={config}
+            auth={{ msal, signOutTo }}
+            session={{ accountId, name: account.name, username: account.username }}
+          />
+        </StrictMode>,
+      );
+    });
     loadAllNamespacesAfterStart();
   } catch (error) {
     console.error('[boot]', error);

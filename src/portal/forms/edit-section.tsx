@@ -1,6 +1,7 @@
 import { type ReactNode, useEffect, useRef } from 'react';
 import { useFormText } from './i18n/use-form-text';
 import type { EditToggle } from './use-edit-toggle';
+import './edit-section.css';
 
 interface EditSectionProps {
   /** The toggle of the section's form (the one SchemaForm gets); without it the section has no Edit. */

@@ -5,6 +5,7 @@ import { FormLoading } from './form-loading';
 import { loadedProductionDefinition, loadProductionDefinition } from './production-definitions';
 import type * as Core from './schema-form-core';
 import type { SchemaFormProps } from './schema-form-core';
+import { afterNextPaint } from '../ui/scheduling/after-start';
 import { countryNamesReady, loadCountryNames } from './widgets/country-names';
 
 export type { SchemaFormProps } from './schema-form-core';
@@ -28,15 +29,21 @@ export function loadSchemaFormCore(): Promise<typeof Core> {
 
 /**
  * Starts loading what a form needs (the engine, the form's schema, validators and ui schema, the
- * country names of the UI language) before the form is shown, e.g. while its data is fetched.
+ * country names of the UI language) before the form is shown, e.g. while its data is fetched, once
+ * the page has painted.
  */
 export function usePreloadForm(form: FormName): void {
   const { i18n } = useTranslation();
   const lang = i18n.language;
-  useEffect(() => {
-    // A failure shows when the form renders, which tries again.
-    for (const load of [loadSchemaFormCore(), loadProductionDefinition(form), loadCountryNames(lang)]) load.catch(() => undefined);
-  }, [form, lang]);
+  useEffect(
+    () =>
+      // After the page's first paint: evaluating the engine as it arrives would hold that paint back.
+      afterNextPaint(() => {
+        // A failure shows when the form renders, which tries again.
+        for (const load of [loadSchemaFormCore(), loadProductionDefinition(form), loadCountryNames(lang)]) load.catch(() => undefined);
+      }),
+    [form, lang],
+  );
 }
 
 // Loaded with state rather than Suspense, so a feature needs no boundary and its tests need no

@@ -20,6 +20,15 @@ describe('AccountPage', () => {
     expect(screen.queryByLabelText(/Current password/)).toBeNull();
   });
 
+  it('explains the page above the tabs, and says what changing either credential asks for', () => {
+    fakeApi(() => undefined);
+    const { ui } = pageHarness(<AccountPage />, { profile: storedProfile(), path: '/account' });
+    render(ui);
+    const intro = screen.getByText(/the email address and password you sign in with/);
+    expect(intro).toHaveTextContent('asks for your current password');
+    expect(intro.compareDocumentPosition(screen.getByRole('tablist')) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
   it('has two tabs that arrow keys move between', async () => {
     fakeApi(() => undefined);
     const { ui } = pageHarness(<AccountPage />, { profile: storedProfile(), path: '/account' });

@@ -20,6 +20,7 @@ export default function AccountPage() {
     <div className="page account-page">
       <ReturnLink />
       <h1>{t('Account.Title')}</h1>
+      <p className="account-page__intro">{t('Account.Intro')}</p>
       {isPending && <Skeleton lines={4} />}
       {isError && <p role="alert">{t('Account.LoadError')}</p>}
       {profile && (profile.authenticationSource === SOCIAL_LOGIN ? <SocialLoginNotice /> : <AccountTabs profile={profile} />)}

@@ -17,3 +17,19 @@ export function afterStartWhenIdle(run: () => void): () => void {
     if (idle !== undefined) window.cancelIdleCallback(idle);
   };
 }
+
+/**
+ * Runs `run` once the browser has painted the next frame (a frame, then a task after it): for work
+ * that should not hold back what is about to show, such as fetching and evaluating a large chunk.
+ * Returns a cancel function.
+ */
+export function afterNextPaint(run: () => void): () => void {
+  let timer: number | undefined;
+  const frame = window.requestAnimationFrame(() => {
+    timer = window.setTimeout(run, 0);
+  });
+  return () => {
+    window.cancelAnimationFrame(frame);
+    if (timer !== undefined) window.clearTimeout(timer);
+  };
+}
