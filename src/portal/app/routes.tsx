@@ -127,7 +127,9 @@ export function preloadRoute(config: Pick<PortalConfig, 'flags'>, pathname: stri
   for (const { route } of matchRoutes(portalRoutes(config), pathname) ?? []) {
     const handle = route.handle as Pick<LazyPage, 'load' | 'code' | 'withTexts'> | undefined;
     if (!handle) continue;
-    if (lang && handle.withTexts) prefetchAllTexts(lang);
+    // In a task of its own: asking for every text file is a few dozen preload links, which would
+    // otherwise lengthen start-up's longest task.
+    if (lang && handle.withTexts) window.setTimeout(() => prefetchAllTexts(lang), 0);
     loads.push((lang ? handle.code() : handle.load()).catch(() => undefined));
   }
   return Promise.all(loads).then(() => undefined);

@@ -17,13 +17,14 @@ export function Shell() {
   const { t } = useTranslation('portal');
   const location = useLocation();
   useHashScroll(location.hash, location.pathname);
-  useCertMasterRefresh();
   return (
     <AddressEditorProvider>
       <div className="shell">
         <a className="skip-link" href="#main">
           {t('Header.SkipToContent')}
         </a>
+        {/* Its own component: the profile arriving or changing re-renders it, not the whole shell. */}
+        <CertMasterRefresh />
         <Header />
         <main id="main" className="shell__main" tabIndex={-1}>
           {/* The header shows at once; the page's skeleton stands in while its code loads. */}
@@ -46,7 +47,7 @@ function useHashScroll(hash: string, pathname: string) {
 }
 
 /** ?certMasterId= that differs from the profile's certMaster id means the profile changed elsewhere. */
-function useCertMasterRefresh() {
+function CertMasterRefresh(): null {
   const [params] = useSearchParams();
   const certMasterId = params.get('certMasterId');
   const { profile } = useProfile();
@@ -58,4 +59,5 @@ function useCertMasterRefresh() {
     refreshedFor.current = certMasterId;
     void queryClient.invalidateQueries({ queryKey: profileKeys.all });
   }, [certMasterId, profile, queryClient]);
+  return null;
 }
