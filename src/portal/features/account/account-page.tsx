@@ -1,3 +1,4 @@
+import { useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useProfile } from '../../clients/profile';
 import { usePreloadForm } from '../../forms/schema-form';
@@ -12,7 +13,12 @@ const SOCIAL_LOGIN = 'socialIdpAuthentication';
 /** Login credentials: change e-mail and change password, or a note for social-login users. */
 export default function AccountPage() {
   const { t } = useTranslation('account');
-  const { profile, isPending, isError } = useProfile();
+  const query = useProfile();
+  // The tabs and both forms mount in a transition, in slices, rather than in one long task the
+  // moment the profile arrives; the skeleton stays until then.
+  const profile = useDeferredValue(query.profile);
+  const isPending = query.isPending || (query.profile !== undefined && profile === undefined);
+  const { isError } = query;
   // The forms' code loads while the profile is fetched; the heading paints before either.
   usePreloadForm('email');
   usePreloadForm('password');

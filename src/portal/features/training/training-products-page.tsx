@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import { configLink, usePortalConfig } from '../../clients/config';
 import { useEntitlements } from '../../clients/entitlements';
@@ -26,7 +26,12 @@ export function TrainingProductsPage({ redeem, fulfilmentBanner, launch }: Train
   const { t } = useTranslation('training');
   const config = usePortalConfig();
   const { profile, isError: profileFailed } = useProfile();
-  const { data, isPending, isError } = useEntitlements(profile?.id);
+  const entitlements = useEntitlements(profile?.id);
+  // The list mounts in a transition, in slices, rather than in one long task when the data arrives;
+  // the skeleton stays until then.
+  const data = useDeferredValue(entitlements.data);
+  const isPending = entitlements.isPending || (entitlements.data !== undefined && data === undefined);
+  const { isError } = entitlements;
   const store = configLink(config, 'store');
   const support = configLink(config, 'contactSupport');
   const { active, expired } = partitionEntitlements(data ?? [], new Date());
