@@ -81,13 +81,19 @@ export default defineConfig({
     // The form gallery for product owners is a second page beside the portal, not linked from it.
     rollupOptions: {
       input: { index: `${root}src/portal/index.html`, gallery: `${root}src/portal/gallery.html` },
-      // The texts the first render waits for come in one chunk per language, not one per namespace.
+      // Texts come in two chunks per language, not one per namespace: those the first render waits
+      // for, and the rest (which every page but home waits for). Fewer requests matter most on a
+      // connection that carries six at a time.
       output: {
         codeSplitting: {
-          groups: ['en', 'ja'].map((lang) => ({
-            name: `texts-${lang}`,
-            test: new RegExp(`[\\/]locales[\\/]${lang}[\\/](?:${FIRST_PAINT_NAMESPACES.join('|')})\\.json$`),
-          })),
+          groups: ['en', 'ja'].flatMap((lang) => [
+            {
+              name: `texts-${lang}`,
+              priority: 2,
+              test: new RegExp(`[\\/]locales[\\/]${lang}[\\/](?:${FIRST_PAINT_NAMESPACES.join('|')})\\.json$`),
+            },
+            { name: `texts-${lang}-more`, priority: 1, test: new RegExp(`[\\/]locales[\\/]${lang}[\\/][^\\/]+\\.json$`) },
+          ]),
         },
       },
     },
