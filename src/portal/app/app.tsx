@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { BrowserRouter } from 'react-router-dom';
 import { type PortalConfig, PortalConfigContext } from '../clients/config';
 import { type Session, SessionContext } from '../clients/session';
@@ -12,10 +12,13 @@ interface AppProps {
   config: PortalConfig;
   auth: AuthApi;
   session: Session;
+  /** Called once the app has been committed to the page; returns what undoes it if the app unmounts. */
+  onFirstCommit?: () => () => void;
 }
 
-export function App({ config, auth, session }: AppProps) {
+export function App({ config, auth, session, onFirstCommit }: AppProps) {
   const [queryClient] = useState(createQueryClient);
+  useEffect(() => onFirstCommit?.(), [onFirstCommit]);
   return (
     <PortalConfigContext.Provider value={config}>
       <AuthContext.Provider value={auth}>

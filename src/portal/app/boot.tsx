@@ -8,6 +8,7 @@ import { ensureSignedIn } from '../auth/sign-in';
 import { LOGOUT_DONE_PATH, signOut, takeAfterLogoutTarget } from '../auth/sign-out';
 import { createTokenSource } from '../auth/tokens';
 import { resolveReturnTo } from '../ui/links/return-to';
+import { afterNextPaint } from '../ui/scheduling/after-start';
 import { App } from './app';
 import { preloadRoute } from './routes';
 import { BootError } from './boot-error';
@@ -53,7 +54,11 @@ export async function boot(): Promise<void> {
     if (!account) return; // the browser is on its way to the identity provider
 
     const getToken = createTokenSource(msal, config, () => i18n.language);
-    configureApi({ config, getToken });
+    // The services are called once the page has painted (a frame after the first render at most):
+    // answers that arrived sooner would only hold that paint back.
+    let painted = () => undefined as void;
+    const firstPaint = new Promise<void>((resolve) => (painted = resolve));
+    configureApi({ config, getToken: () => firstPaint.then(getToken) });
     const accountId = accountIdFrom(account, await getToken());
     if (!accountId) throw new Error('The token carries no account id');
 
@@ -71,6 +76,7 @@ export async function boot(): Promise<void> {
             config={config}
             auth={{ msal, signOutTo }}
             session={{ accountId, name: account.name, username: account.username }}
+            onFirstCommit={() => afterNextPaint(painted)}
           />
         </StrictMode>,
       );
