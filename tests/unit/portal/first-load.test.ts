@@ -47,10 +47,19 @@ describe('first load (shell and signed-in home)', () => {
     expect([...profile.packages].filter((name) => name.startsWith('i18n-iso-countries'))).toEqual([]);
   });
 
+  it('paints form pages before the form engine: RJSF and the theme come by import() when a form shows', () => {
+    for (const page of ['features/profile/profile-page.tsx', 'features/profile/exam-profile-page.tsx', 'features/account/account-page.tsx']) {
+      const graph = staticGraph([portalFile(page)]);
+      expect([...graph.files].filter((file) => /forms\/(schema-form-core|theme|rjsf-registry)\.tsx?$/.test(file))).toEqual([]);
+      expect(graph.packages.has('@rjsf/core')).toBe(false);
+    }
+  });
+
   it('sees form code where a page does import it (so the checks above can fail)', () => {
     const profile = staticGraph([portalFile('features/profile/profile-page.tsx')]);
     expect([...profile.files].some((file) => file.includes('/forms/'))).toBe(true);
-    expect([...profile.packages].some((name) => name.startsWith('@rjsf/'))).toBe(true);
+    const engine = staticGraph([portalFile('forms/schema-form-core.tsx')]);
+    expect(engine.packages.has('@rjsf/core')).toBe(true);
     const toast = staticGraph([portalFile('features/training/components/migration-notice.tsx')]);
     expect([...toast.packages]).toContain('@radix-ui/react-tooltip');
   });

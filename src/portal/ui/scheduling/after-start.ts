@@ -21,15 +21,20 @@ export function afterStartWhenIdle(run: () => void): () => void {
 /**
  * Runs `run` once the browser has painted the next frame (a frame, then a task after it): for work
  * that should not hold back what is about to show, such as fetching and evaluating a large chunk.
- * Returns a cancel function.
+ * A hidden page paints no frames, so there it runs after a task. Returns a cancel function.
  */
 export function afterNextPaint(run: () => void): () => void {
   let timer: number | undefined;
-  const frame = window.requestAnimationFrame(() => {
+  let frame: number | undefined;
+  if (document.visibilityState === 'hidden') {
     timer = window.setTimeout(run, 0);
-  });
+  } else {
+    frame = window.requestAnimationFrame(() => {
+      timer = window.setTimeout(run, 0);
+    });
+  }
   return () => {
-    window.cancelAnimationFrame(frame);
+    if (frame !== undefined) window.cancelAnimationFrame(frame);
     if (timer !== undefined) window.clearTimeout(timer);
   };
 }
