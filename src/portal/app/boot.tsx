@@ -56,7 +56,7 @@ export async function boot(): Promise<void> {
     const getToken = createTokenSource(msal, config, () => i18n.language);
     // The services are called once the page has painted (a frame after the first render at most):
     // answers that arrived sooner would only hold that paint back.
-    let painted = () => undefined as void;
+    let painted!: () => void;
     const firstPaint = new Promise<void>((resolve) => (painted = resolve));
     configureApi({ config, getToken: () => firstPaint.then(getToken) });
     const accountId = accountIdFrom(account, await getToken());

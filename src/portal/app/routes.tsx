@@ -70,6 +70,9 @@ const examError = lazyPage(() => import('../features/launch/pages/exam-error-pag
 const explore = lazyPage(() => import('./pages/explore'));
 const announcements = lazyPage(() => import('../features/announcements/announcements-page'));
 
+/** What start-up needs of a route's page to fetch it before the router asks (see preloadRoute). */
+const routeHandle = ({ load, code, withTexts }: LazyPage): Pick<LazyPage, 'load' | 'code' | 'withTexts'> => ({ load, code, withTexts });
+
 /** A route showing a lazy page; `handle.load` lets start-up fetch its code before the router asks. */
 function pageRoute(path: string | undefined, page: LazyPage, outsideShell = false): RouteObject {
   // Inside the shell, the shell's own boundary and skeleton stand in while the page loads.
@@ -82,7 +85,7 @@ function pageRoute(path: string | undefined, page: LazyPage, outsideShell = fals
   ) : (
     <page.Component />
   );
-  const handle = { load: page.load, code: page.code, withTexts: page.withTexts };
+  const handle = routeHandle(page);
   return path === undefined ? { index: true, element, handle } : { path, element, handle };
 }
 
@@ -97,7 +100,7 @@ export function portalRoutes(config: Pick<PortalConfig, 'flags'>): RouteObject[]
       element: <Shell />,
       children: [
         // The root path goes to home: its code is what start-up fetches for it.
-        { index: true, element: <RootRedirect />, handle: { load: home.load, code: home.code, withTexts: home.withTexts } },
+        { index: true, element: <RootRedirect />, handle: routeHandle(home) },
         pageRoute('home', home),
         pageRoute('training', home),
         {
