@@ -1,7 +1,10 @@
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isDatabaseUnavailable } from '../db/unavailable';
 import { DomainError, type DomainErrorKind, type FieldError } from '../errors';
+import { MAX_PARAM_LENGTH } from './schema-refs';
 import { toFieldErrors } from './schema-registry';
+
+export const PARAM_TOO_LONG = `A path segment is longer than ${MAX_PARAM_LENGTH} characters.`;
 
 /** The one place a domain error becomes an HTTP status. */
 export const STATUS: Record<DomainErrorKind, number> = {
@@ -14,8 +17,11 @@ export const STATUS: Record<DomainErrorKind, number> = {
   'rate-limited': 429,
 };
 
+/** The services' one error shape (schemas/api/error.schema.json). */
+export const errorBody = (statusCode: number, message: string, errors?: FieldError[]) => ({ message, statusCode, ...(errors ? { errors } : {}) });
+
 export function sendError(reply: FastifyReply, statusCode: number, message: string, errors?: FieldError[]) {
-  return reply.status(statusCode).send({ message, statusCode, ...(errors ? { errors } : {}) });
+  return reply.status(statusCode).send(errorBody(statusCode, message, errors));
 }
 
 /** Every non-OK answer is `{ message, statusCode }`, plus `errors` for a rule failure. */
@@ -41,5 +47,15 @@ export function registerErrorHandling(app: FastifyInstance, options: { notFound:
     return sendError(reply, statusCode, statusCode >= 500 ? 'An internal error occurred.' : fastifyError.message);
   });
   if (!options.notFound) return;
-  app.setNotFoundHandler((request, reply) => sendError(reply, 404, `No route ${request.method} ${request.url.split('?')[0]}`));
+  app.setNotFoundHandler(sendNoRoute);
+}
+
+/**
+ * The answer for a path no route takes: 414 when a segment is longer than any parameter may be
+ * (the router stops there, so the path might have been a route's), else 404.
+ */
+export function sendNoRoute(request: FastifyRequest, reply: FastifyReply) {
+  const path = request.url.split('?')[0] ?? '/';
+  if (path.split('/').some((segment) => segment.length > MAX_PARAM_LENGTH)) return sendError(reply, 414, PARAM_TOO_LONG);
+  return sendError(reply, 404, `No route ${request.method} ${path}`);
 }

@@ -5,7 +5,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import type { ServerConfig } from '../config';
 import { publicScope } from './auth';
-import { sendError } from './errors';
+import { sendNoRoute } from './errors';
 import { portalConfig } from './portal-config';
 
 /**
@@ -55,7 +55,9 @@ export async function registerStatic(app: FastifyInstance, config: ServerConfig)
           setHeaders: cacheHeaders,
           // Source maps are for development; the path is decoded first, so no spelling slips by.
           // The page itself ('/') goes to the fallback below, which puts the configuration in it.
-          allowedPath: (path) => path !== '/' && (!config.production || !isSourceMap(path)),
+          // The services' paths are never files: a path under /api/ that no route took goes to the
+          // answer below (404, or 414 for an over-long segment), never to the file system.
+          allowedPath: (path) => path !== '/' && !path.startsWith('/api/') && (!config.production || !isSourceMap(path)),
         });
       }
     }),
@@ -70,6 +72,6 @@ export async function registerStatic(app: FastifyInstance, config: ServerConfig)
       const html = await readFile(join(config.portalDir, 'index.html'), 'utf8');
       return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(withPortalConfig(html, browserConfig));
     }
-    return sendError(reply, 404, `No route ${request.method} ${path}`);
+    return sendNoRoute(request, reply);
   });
 }

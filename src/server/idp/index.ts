@@ -182,13 +182,17 @@ export async function startIdentityProvider({ config, database, log = console, t
       })
       .catch((error: unknown) => {
         const unavailable = isDatabaseUnavailable(error);
+        // A refusal of the request itself (a body over the limit) is the caller's, not a failure.
+        const refused = (error as { statusCode?: number }).statusCode === 413;
         if (unavailable) log.warn({ err: error }, 'identity provider sign-in page: database unavailable');
-        else log.error({ err: error }, 'identity provider sign-in page failed');
+        else if (!refused) log.error({ err: error }, 'identity provider sign-in page failed');
         if (!res.headersSent) {
-          res.writeHead(unavailable ? 503 : 500, {
+          res.writeHead(unavailable ? 503 : refused ? 413 : 500, {
             'content-type': 'text/plain; charset=utf-8',
             'cache-control': 'no-store',
             ...(unavailable ? { 'retry-after': String(RETRY_AFTER_SECONDS) } : {}),
+            // The rest of an over-long body is never read: the connection ends with the answer.
+            ...(refused ? { connection: 'close' } : {}),
           });
         }
         res.end();
