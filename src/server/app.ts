@@ -168,7 +168,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       config: { public: true, ...neverShed },
       schema: {
         tags: ['service'],
-        summary: 'Answers 200 while this instance can serve (database reachable, migrations applied, not shedding load), else 503',
+        summary:
+          'Answers 200 while this instance can serve (not draining, not shedding load, no migration missing), else 503. An unreachable database keeps it in rotation: requests that need it answer 503 with Retry-After',
         security: [],
         response: { 200: { $ref: 'api/readiness-response.schema.json' }, 503: { $ref: 'api/readiness-response.schema.json' } },
       },
@@ -177,8 +178,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       reply.header('cache-control', 'no-store');
       if (lifecycle.draining) return reply.status(503).send({ status: 'not-ready', reason: 'shutting down' });
       if (loadShedding.shedding()) return reply.status(503).send({ status: 'not-ready', reason: 'under pressure' });
-      const state = await readiness(database);
-      return state.ready ? { status: 'ready' } : reply.status(503).send({ status: 'not-ready', reason: state.reason });
+      const { ready, reason, databaseReachable } = await readiness(database);
+      const reach = databaseReachable ? 'reachable' : 'unreachable';
+      return ready ? { status: 'ready', database: reach } : reply.status(503).send({ status: 'not-ready', reason, database: reach });
     },
   );
   app.get('/api/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());

@@ -91,14 +91,22 @@ const migratorFor = (db: Kysely<DB>, schema?: string) =>
   new Migrator({ db, provider: { getMigrations: async () => migrations }, ...(schema ? { migrationTableSchema: schema } : {}) });
 
 /** Whether this instance can serve: the database answers and every migration has been applied. */
-export async function readiness(database: Database): Promise<{ ready: boolean; reason?: string }> {
+/**
+ * Whether this instance may take requests, as far as its database says. An unreachable database is
+ * not a reason to leave the rotation: it is shared, so every instance would leave at once and the
+ * load balancer would have nobody to send a learner to. The instance stays in and answers what needs
+ * the database with its own 503 and Retry-After (http/errors.ts). A database that lacks a migration
+ * this code needs is a reason: that instance must not serve.
+ */
+export async function readiness(database: Database): Promise<{ ready: boolean; reason?: string; databaseReachable: boolean }> {
+  let pending: number;
   try {
     await sql`select 1`.execute(database.db);
-    const pending = (await migratorFor(database.db, database.schema).getMigrations()).filter((m) => !m.executedAt);
-    return pending.length === 0 ? { ready: true } : { ready: false, reason: `${pending.length} migration(s) not applied` };
+    pending = (await migratorFor(database.db, database.schema).getMigrations()).filter((m) => !m.executedAt).length;
   } catch {
-    return { ready: false, reason: 'database unreachable' };
+    return { ready: true, databaseReachable: false };
   }
+  return pending === 0 ? { ready: true, databaseReachable: true } : { ready: false, reason: `${pending} migration(s) not applied`, databaseReachable: true };
 }
 
 export async function migrate(db: Kysely<DB>, schema?: string): Promise<void> {
