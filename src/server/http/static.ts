@@ -43,6 +43,10 @@ export async function registerStatic(app: FastifyInstance, config: ServerConfig)
   await app.register(
     publicScope(async (files) => {
       await files.register(fastifyStatic, { root: config.schemasDir, prefix: '/schemas/', decorateReply: false, index: false });
+      // Nothing under /api/ is a file. A path there that no route took (an unknown one, or one whose
+      // parameter is longer than the router takes) is answered here, never by the files' wildcard
+      // below, which would look it up on disk (a 5,000-character segment answered 403 there).
+      files.route({ method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'], url: '/api/*', schema: { hide: true }, handler: sendNoRoute });
       // Files are looked up per request, so a rebuilt portal is served without a restart.
       if (hasPortal) {
         await files.register(fastifyStatic, {
@@ -55,9 +59,7 @@ export async function registerStatic(app: FastifyInstance, config: ServerConfig)
           setHeaders: cacheHeaders,
           // Source maps are for development; the path is decoded first, so no spelling slips by.
           // The page itself ('/') goes to the fallback below, which puts the configuration in it.
-          // The services' paths are never files: a path under /api/ that no route took goes to the
-          // answer below (404, or 414 for an over-long segment), never to the file system.
-          allowedPath: (path) => path !== '/' && !path.startsWith('/api/') && (!config.production || !isSourceMap(path)),
+          allowedPath: (path) => path !== '/' && (!config.production || !isSourceMap(path)),
         });
       }
     }),
