@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { isDatabaseUnavailable } from '../db/unavailable';
 import { DomainError, type DomainErrorKind, type FieldError } from '../errors';
-import { toFieldErrors } from './schema-registry';
+import { toFieldErrors } from '../../shared/schemas/field-errors';
 
 /** The one place a domain error becomes an HTTP status. */
 export const STATUS: Record<DomainErrorKind, number> = {
