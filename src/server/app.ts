@@ -106,7 +106,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(({ schema }) => schemas.routeValidator(schema));
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
 
-  registerErrorHandling(app, { notFound: !options.serveStatic });
+  registerErrorHandling(app, { notFound: !options.serveStatic, outageLogIntervalMs: config.outageLogIntervalMs });
 
   await app.register(cors, {
     origin: config.corsOrigins,

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { isDatabaseUnavailable } from '../db/unavailable';
 import { DomainError, type DomainErrorKind, type FieldError } from '../errors';
 import { toFieldErrors } from '../../shared/schemas/field-errors';
+import { outageLog } from './outage-log';
 
 /** The one place a domain error becomes an HTTP status. */
 export const STATUS: Record<DomainErrorKind, number> = {
@@ -18,8 +19,13 @@ export function sendError(reply: FastifyReply, statusCode: number, message: stri
   return reply.status(statusCode).send({ message, statusCode, ...(errors ? { errors } : {}) });
 }
 
-/** Every non-OK answer is `{ message, statusCode }`, plus `errors` for a rule failure. */
-export function registerErrorHandling(app: FastifyInstance, options: { notFound: boolean }): void {
+/**
+ * Every non-OK answer is `{ message, statusCode }`, plus `errors` for a rule failure. While the
+ * database is away, the failures are logged by kind and interval (outage-log.ts), not one by one.
+ */
+export function registerErrorHandling(app: FastifyInstance, options: { notFound: boolean; outageLogIntervalMs: number }): void {
+  const outages = outageLog(app.log, { intervalMs: options.outageLogIntervalMs });
+  app.addHook('onClose', async () => outages.flush());
   app.setErrorHandler((error: FastifyError | DomainError, request, reply) => {
     if (error instanceof DomainError) {
       if (error.retryAfterMs !== undefined) reply.header('retry-after', Math.ceil(error.retryAfterMs / 1000));
@@ -32,7 +38,7 @@ export function registerErrorHandling(app: FastifyInstance, options: { notFound:
       return sendError(reply, 400, 'The request has invalid fields.', errors);
     }
     if (isDatabaseUnavailable(error)) {
-      request.log.warn({ err: error }, 'database unavailable');
+      outages.record('api', error);
       reply.header('retry-after', 1);
       return sendError(reply, 503, 'The service is briefly unavailable; try again.');
     }

@@ -53,7 +53,7 @@ export const account = (n: number) => ({ accountId: demoId(n), profileId: profil
  * The real app on a real database (in-memory PGlite, or a fresh PostgreSQL schema), seeded with the
  * demo data. Tokens are signed with a local key set handed to the verifier as its key source.
  */
-export async function startTestServer(store: Store = 'pglite', env: Record<string, string> = {}, appOptions: Pick<AppOptions, 'metrics'> = {}): Promise<TestServer> {
+export async function startTestServer(store: Store = 'pglite', env: Record<string, string> = {}, appOptions: Pick<AppOptions, 'metrics' | 'logStream'> = {}): Promise<TestServer> {
   const config = loadConfig({ DATA_DIR: '/tmp/portal-test-unused', LOG_LEVEL: 'silent', ...(store === 'postgres' ? { DATABASE_URL: POSTGRES_URL } : {}), ...env });
   const schema = store === 'postgres' ? `test_${randomBytes(6).toString('hex')}` : undefined;
   const database = await openDatabase(config, { inMemory: true, schema });
@@ -61,7 +61,8 @@ export async function startTestServer(store: Store = 'pglite', env: Record<strin
   const trusted = await generateKeyPair('RS256');
   const stranger = await generateKeyPair('RS256');
   const jwk = { ...(await exportJWK(trusted.publicKey)), kid: 'test-key', alg: 'RS256', use: 'sig' };
-  const app = await buildApp({ config, database, jwks: createLocalJWKSet({ keys: [jwk] }), logger: false, ...appOptions });
+  // Silent unless the test reads the log lines (logStream).
+  const app = await buildApp({ config, database, jwks: createLocalJWKSet({ keys: [jwk] }), logger: appOptions.logStream ? undefined : false, ...appOptions });
   await app.ready();
 
   const token = async (accountId: string, claims: Record<string, unknown> = {}, options: TokenOptions = {}) =>
