@@ -112,7 +112,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(({ schema }) => schemas.routeValidator(schema));
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
 
-  registerErrorHandling(app, { notFound: !options.serveStatic });
+  registerErrorHandling(app, { notFound: !options.serveStatic, outageLogIntervalMs: config.outageLogIntervalMs });
   documentCommonAnswers(app);
 
   await app.register(cors, {

@@ -32,6 +32,8 @@ export interface ServerConfig {
   flags: { certmetrics: boolean; learningSystems: boolean; odp: boolean; pearson: boolean; privo: boolean };
   redirectWhitelist: string[];
   logLevel: string;
+  /** While the database is away: one log line per failure kind and this interval (outage-log.ts). */
+  outageLogIntervalMs: number;
   seedOnStart: boolean;
   /** The demo stand-in for the social identity provider (DEMO_SOCIAL_SIGNIN; on in development only). */
   demoSocialSignIn: boolean;
@@ -300,6 +302,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     ),
     trustedProxies: trustedProxiesOf(read),
     logLevel: read.oneOf('LOG_LEVEL', LOG_LEVELS, 'info'),
+    outageLogIntervalMs: read.count('LOG_OUTAGE_INTERVAL_MS', 10_000),
     seedOnStart,
     demoSocialSignIn,
     production,

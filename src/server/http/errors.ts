@@ -1,8 +1,9 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isDatabaseUnavailable } from '../db/unavailable';
 import { DomainError, type DomainErrorKind, type FieldError } from '../errors';
+import { toFieldErrors } from '../../shared/schemas/field-errors';
+import { outageLog } from './outage-log';
 import { MAX_PARAM_LENGTH } from './schema-refs';
-import { toFieldErrors } from './schema-registry';
 
 export const PARAM_TOO_LONG = `A path segment is longer than ${MAX_PARAM_LENGTH} characters.`;
 
@@ -24,8 +25,13 @@ export function sendError(reply: FastifyReply, statusCode: number, message: stri
   return reply.status(statusCode).send(errorBody(statusCode, message, errors));
 }
 
-/** Every non-OK answer is `{ message, statusCode }`, plus `errors` for a rule failure. */
-export function registerErrorHandling(app: FastifyInstance, options: { notFound: boolean }): void {
+/**
+ * Every non-OK answer is `{ message, statusCode }`, plus `errors` for a rule failure. While the
+ * database is away, the failures are logged by kind and interval (outage-log.ts), not one by one.
+ */
+export function registerErrorHandling(app: FastifyInstance, options: { notFound: boolean; outageLogIntervalMs: number }): void {
+  const outages = outageLog(app.log, { intervalMs: options.outageLogIntervalMs });
+  app.addHook('onClose', async () => outages.flush());
   app.setErrorHandler((error: FastifyError | DomainError, request, reply) => {
     if (error instanceof DomainError) {
       if (error.retryAfterMs !== undefined) reply.header('retry-after', Math.ceil(error.retryAfterMs / 1000));
@@ -38,7 +44,7 @@ export function registerErrorHandling(app: FastifyInstance, options: { notFound:
       return sendError(reply, 400, 'The request has invalid fields.', errors);
     }
     if (isDatabaseUnavailable(error)) {
-      request.log.warn({ err: error }, 'database unavailable');
+      outages.record('api', error);
       reply.header('retry-after', 1);
       return sendError(reply, 503, 'The service is briefly unavailable; try again.');
     }

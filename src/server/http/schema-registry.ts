@@ -1,9 +1,10 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
+import Ajv, { type ValidateFunction } from 'ajv';
 import Ajv2020 from 'ajv/dist/2020';
 import ajvErrors from 'ajv-errors';
 import addFormats from 'ajv-formats';
+import { toFieldErrors } from '../../shared/schemas/field-errors';
 import type { FieldError } from '../errors';
 import { boundError, boundsOf } from './bounds';
 
@@ -140,61 +141,12 @@ export class SchemaRegistry {
     return this.bounded(this.boundsAjv.compile(boundsOf(schema) as object), this.ajv.compile(schema as object));
   }
 
-  /** Validates `data` with one schema file; null when valid, else the failing fields and keys. */
+  /**
+   * Validates `data` with one schema file; null when valid, else the failing fields and keys, mapped
+   * as the browser maps them (src/shared/schemas/field-errors.ts).
+   */
   validate(file: string, data: unknown): FieldError[] | null {
     const fn = this.validator(file);
     return fn(data) ? null : toFieldErrors(fn.errors ?? []);
   }
-}
-
-const join2 = (parent: string, child: string) => `${parent}/${child.replace(/~/g, '~0').replace(/\//g, '~1')}`;
-
-function pathOf(error: ErrorObject): string {
-  if (error.keyword === 'required') return join2(error.instancePath, String(error.params.missingProperty));
-  if (error.keyword === 'dependentRequired' || error.keyword === 'dependencies') {
-    return join2(error.instancePath, String(error.params.missingProperty));
-  }
-  if (error.keyword === 'additionalProperties') return join2(error.instancePath, String(error.params.additionalProperty));
-  return error.instancePath;
-}
-
-/**
- * Ajv errors as `{ path, key }`. ajv-errors' `errorMessage` carries the key; a `required` error
- * lands on the missing field, not its parent. Errors without a key get a generic one, so no raw
- * English text ever reaches a learner.
- */
-const WRAPPERS = ['if', 'anyOf', 'oneOf', 'allOf', '$ref'];
-
-/**
- * At most this many field errors in an answer: a form has fewer fields than this, and a hostile body
- * with thousands of unknown properties gets this many, not an answer larger than itself.
- */
-export const MAX_FIELD_ERRORS = 50;
-
-export function toFieldErrors(errors: ErrorObject[]): FieldError[] {
-  const out: FieldError[] = [];
-  const seen = new Set<string>();
-  const push = (path: string, key: string) => {
-    const id = `${path}\u0000${key}`;
-    if (!seen.has(id) && out.length < MAX_FIELD_ERRORS) {
-      seen.add(id);
-      out.push({ path, key });
-    }
-  };
-  for (const error of errors) {
-    if (out.length >= MAX_FIELD_ERRORS) break;
-    if (error.keyword === 'errorMessage') {
-      const originals = (error.params as { errors?: ErrorObject[] }).errors ?? [];
-      // Ajv's wrapper errors (if, anyOf...) sit beside the real field errors; skip their keys.
-      if (originals.length > 0 && originals.every((o) => WRAPPERS.includes(o.keyword))) continue;
-      const paths = new Set(originals.slice(0, MAX_FIELD_ERRORS).map(pathOf));
-      if (paths.size === 0) paths.add(error.instancePath);
-      for (const path of paths) push(path, error.message ?? 'Validation.InvalidValue');
-    } else if (!WRAPPERS.includes(error.keyword)) {
-      push(pathOf(error), error.keyword === 'required' ? 'Validation.Required' : 'Validation.InvalidValue');
-    }
-  }
-  // A wrapper error alone still means the data failed: report it at its own path.
-  if (out.length === 0 && errors[0]) push(errors[0].instancePath, 'Validation.InvalidValue');
-  return out;
 }

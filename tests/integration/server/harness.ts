@@ -54,7 +54,7 @@ export const account = (n: number) => ({ accountId: demoId(n), profileId: profil
  * The real app on a real database (in-memory PGlite, or a fresh PostgreSQL schema), seeded with the
  * demo data. Tokens are signed with a local key set handed to the verifier as its key source.
  */
-export async function startTestServer(store: Store = 'pglite', env: Record<string, string> = {}, appOptions: Pick<AppOptions, 'metrics'> = {}): Promise<TestServer> {
+export async function startTestServer(store: Store = 'pglite', env: Record<string, string> = {}, appOptions: Pick<AppOptions, 'metrics' | 'logStream'> = {}): Promise<TestServer> {
   // Load shedding is off unless a test turns it on: a busy test machine is not load.
   const config = loadConfig({ DATA_DIR: '/tmp/portal-test-unused', LOG_LEVEL: 'silent', MAX_EVENT_LOOP_DELAY_MS: '0', ...(store === 'postgres' ? { DATABASE_URL: POSTGRES_URL } : {}), ...env });
   const schema = store === 'postgres' ? `test_${randomBytes(6).toString('hex')}` : undefined;
@@ -64,9 +64,10 @@ export async function startTestServer(store: Store = 'pglite', env: Record<strin
   const stranger = await generateKeyPair('RS256');
   const jwk = { ...(await exportJWK(trusted.publicKey)), kid: 'test-key', alg: 'RS256', use: 'sig' };
   // Every answer is counted by route and status (the services' own metrics), so close() can check
-  // that the OpenAPI document lists every status the tests saw.
+  // that the OpenAPI document lists every status the tests saw. Silent unless the test reads the
+  // log lines (logStream).
   const metrics = appOptions.metrics ?? createRequestMetrics();
-  const app = await buildApp({ config, database, jwks: createLocalJWKSet({ keys: [jwk] }), logger: false, ...appOptions, metrics });
+  const app = await buildApp({ config, database, jwks: createLocalJWKSet({ keys: [jwk] }), logger: appOptions.logStream ? undefined : false, ...appOptions, metrics });
   await app.ready();
 
   const token = async (accountId: string, claims: Record<string, unknown> = {}, options: TokenOptions = {}) =>
