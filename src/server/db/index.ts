@@ -5,9 +5,11 @@ import pg from 'pg';
 import type { ServerConfig } from '../config';
 import { migrations, RENAMED_MIGRATIONS } from './migrations';
 import { PGliteThread, PGliteThreadDialect } from './pglite-thread';
+import { upgradeDataFolder, upgradeMessage } from './pglite-upgrade';
 import type { DB } from './types';
 
 export type { DB } from './types';
+export { DataFolderUpgradeError } from './pglite-upgrade';
 
 export interface Database {
   db: Kysely<DB>;
@@ -22,6 +24,8 @@ export interface OpenOptions {
   schema?: string;
   /** PGlite only: keep the data in memory instead of DATA_DIR/db. */
   inMemory?: boolean;
+  /** Where the one line that reports an upgraded data folder goes (pino's signature; console.info when absent). */
+  log?: { info(fields: object, message: string): void };
 }
 
 const schemaName = /^[a-z_][a-z0-9_]*$/;
@@ -60,6 +64,10 @@ export async function openDatabase(
     if (!options.inMemory) {
       dataDir = join(config.dataDir, 'db');
       mkdirSync(dataDir, { recursive: true });
+      // A folder an earlier PGlite wrote (PostgreSQL 17) is moved over first, its old self kept.
+      const upgrade = await upgradeDataFolder(dataDir);
+      if (upgrade && options.log) options.log.info(upgrade, upgradeMessage(upgrade));
+      else if (upgrade) console.info(upgradeMessage(upgrade));
     }
     // PGlite runs its statements synchronously: in a thread of its own (pglite-thread.ts), so
     // HTTP work goes on while they run.
