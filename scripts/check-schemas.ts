@@ -11,6 +11,7 @@ import draft7 from 'ajv/dist/refs/json-schema-draft-07.json';
 import { bundleSchema } from '../src/shared/schemas/bundle';
 import { hasKey, languages, loadCatalogue } from './lib/locales';
 import { schemasDir } from './lib/paths';
+import { resolveUiIncludes } from '../src/shared/schemas/ui-include';
 import { unboundedNodes, validatesInput } from './lib/schema-bounds';
 import { formNames, formSchemaId, type JsonSchema, loadSchemaFiles } from './lib/schema-files';
 import { hoistConditionalProperties } from './lib/types';
@@ -19,6 +20,9 @@ const DRAFT_2020 = 'https://json-schema.org/draft/2020-12/schema';
 // The widgets the form engine registers (schemas/README.md), plus RJSF's own hidden widget.
 const WIDGETS = ['text', 'email', 'password', 'select', 'country', 'state', 'phone', 'countryCode', 'checkbox', 'birthMonth', 'time', 'hidden'];
 const problems: string[] = [];
+const fail = (message: string): never => {
+  throw new Error(message);
+};
 
 function listJson(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
@@ -78,13 +82,14 @@ for (const key of messageKeys) if (!/^Validation\.[A-Za-z]+$/.test(key)) problem
 
 const uiKeys = new Map<string, string>(); // key -> where used
 const pathProblems: string[] = [];
+const uiById = new Map(all.filter(({ path }) => path.startsWith('ui/')).map(({ schema }) => [String(schema.$id), schema]));
 for (const form of formNames) {
-  const file = join(schemasDir, 'ui', `${form}.ui.json`);
   let ui: JsonSchema;
   try {
-    ui = JSON.parse(readFileSync(file, 'utf8')) as JsonSchema;
-  } catch {
-    problems.push(`ui/${form}.ui.json is missing`);
+    // With its inclusions resolved, as every reader sees it (src/shared/schemas/ui-include.ts).
+    ui = resolveUiIncludes(uiById.get(`ui/${form}.ui.json`) ?? fail(`ui/${form}.ui.json is missing`), (id) => uiById.get(id));
+  } catch (error) {
+    problems.push((error as Error).message);
     continue;
   }
   const schema = hoistConditionalProperties(bundleSchema(formSchemaId(form), files));

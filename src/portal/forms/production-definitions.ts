@@ -10,14 +10,15 @@ interface GeneratedForm {
 // One chunk per form (schemas/README.md), so a page loads only the validators and ui schemas of its
 // own forms.
 const generated = import.meta.glob<GeneratedForm>('../../generated/forms/*.ts');
-const uiFiles = import.meta.glob<UiSchema>('../../../schemas/ui/*.ui.json', { import: 'default' });
+// The ui files with their inclusions resolved by the generator (src/shared/schemas/ui-include.ts).
+const uiFiles = import.meta.glob<UiSchema>('../../generated/ui/*.ts', { import: 'default' });
 const loading = new Map<FormName, Promise<FormDefinition>>();
 const loaded = new Map<FormName, FormDefinition>();
 
 async function load(form: FormName): Promise<FormDefinition> {
   const loader = generated[`../../generated/forms/${form}.ts`];
   if (!loader) throw new Error(`No generated definition for form ${form}; run npm run gen`);
-  const uiLoader = uiFiles[`../../../schemas/ui/${form}.ui.json`];
+  const uiLoader = uiFiles[`../../generated/ui/${form}.ts`];
   // RJSF's validator code comes with the first form, not with the page that shows it.
   const [{ schema, validators }, uiSchema, { createPrecompiledFormValidator }] = await Promise.all([
     loader(),

@@ -1,11 +1,12 @@
 import type { UiSchema } from '@rjsf/utils';
 import type { FormName } from '../forms/definitions';
+import { resolveUiIncludes, uiIncludes } from '../../shared/schemas/ui-include';
 import { refTarget } from './resolve-ref';
 
 // In development Vite serves the files under schemas/ by these URLs; the dead branch drops them from
 // the build, where the server serves the same files at /schemas/.
 const devUrls: Record<string, () => Promise<string>> = import.meta.env.DEV
-  ? import.meta.glob<string>('../../../schemas/{forms,defs,ui}/*.json', { query: '?url', import: 'default' })
+  ? import.meta.glob<string>('../../../schemas/{forms,defs,ui}/**/*.json', { query: '?url', import: 'default' })
   : {};
 
 async function urlOf(id: string): Promise<string> {
@@ -47,6 +48,16 @@ export async function loadFormFiles(form: FormName): Promise<{ files: Record<str
     refsOf(schema, id, refs);
     for (const ref of refs) if (!(ref in files)) pending.push(ref);
   }
-  const ui = (await fetchJson(`ui/${form}.ui.json`).catch(() => ({}))) as UiSchema;
+  // The ui file and every ui file it includes, resolved as the generator resolves them.
+  const uiFiles = new Map<string, unknown>();
+  const uiPending = [`ui/${form}.ui.json`];
+  while (uiPending.length > 0) {
+    const id = uiPending.pop()!;
+    if (uiFiles.has(id)) continue;
+    const file = await fetchJson(id).catch(() => ({}));
+    uiFiles.set(id, file);
+    uiPending.push(...uiIncludes(file));
+  }
+  const ui = resolveUiIncludes(uiFiles.get(`ui/${form}.ui.json`), (id) => uiFiles.get(id)) as UiSchema;
   return { files, ui };
 }

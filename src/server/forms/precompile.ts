@@ -29,6 +29,13 @@ export function precompiledValidatorCode(schema: JsonSchema): string {
  * object has neither problem. The transform is textual and checked: only the two forms Ajv's
  * standalone output uses are rewritten, anything else is an error.
  */
+/**
+ * Ajv's standalone code exports each validator as `exports["<key>"] = …`, or `exports.<key> = …` when
+ * the key (RJSF's hash of the schema) happens to be an identifier: both become entries of `validators`.
+ */
+const exportsToValidators = (body: string): string =>
+  body.replace(/(^|[;\n])exports\[/g, '$1validators[').replace(/(^|[;\n])exports\.([A-Za-z_$][\w$]*)\s*=/g, '$1validators["$2"] =');
+
 export function toEsModule(cjs: string): string {
   const imports: string[] = [];
   let body = cjs.replace(/^"use strict";\n?/, '').replace(/require\("([^"]+)"\)/g, (_m, specifier: string) => {
@@ -42,7 +49,7 @@ export function toEsModule(cjs: string): string {
     );
     return name;
   });
-  body = body.replace(/(^|[;\n])exports\[/g, '$1validators[');
+  body = exportsToValidators(body);
   if (/\brequire\(|\bexports\b|\bmodule\.exports\b/.test(body)) throw new Error('Unexpected CommonJS construct in the precompiled validator code');
   return `${imports.join('\n')}\nconst validators = {};\n${body}\nexport default validators;\n`;
 }
@@ -59,7 +66,7 @@ export function toGalleryModule(cjs: string, schema: JsonSchema): string {
     if (!(GALLERY_RUNTIME_MODULES as readonly string[]).includes(specifier)) throw new Error(`Unexpected run-time module ${specifier} in the gallery validator code`);
     return `runtime[${JSON.stringify(specifier)}]`;
   });
-  body = body.replace(/(^|[;\n])exports\[/g, '$1validators[');
+  body = exportsToValidators(body);
   if (/\brequire\(|\bexports\b|\bmodule\.exports\b/.test(body)) throw new Error('Unexpected CommonJS construct in the gallery validator code');
   return `export const schema = ${JSON.stringify(schema)};\nexport default function validatorsFor(runtime) {\nconst validators = {};\n${body}\nreturn validators;\n}\n`;
 }

@@ -4,7 +4,9 @@ import Ajv, { type ValidateFunction } from 'ajv';
 import Ajv2020 from 'ajv/dist/2020';
 import ajvErrors from 'ajv-errors';
 import addFormats from 'ajv-formats';
+import { bundleSchema } from '../../shared/schemas/bundle';
 import { toFieldErrors } from '../../shared/schemas/field-errors';
+import { resolveUiIncludes } from '../../shared/schemas/ui-include';
 import type { FieldError } from '../errors';
 import { boundError, boundsOf } from './bounds';
 
@@ -88,6 +90,11 @@ export class SchemaRegistry {
     return [...this.byFile.entries()].filter(([file]) => file.startsWith('api/')).map(([file, schema]) => [schema.$id ?? file, schema]);
   }
 
+  /** A form's ui file with its inclusions resolved (src/shared/schemas/ui-include.ts). */
+  ui(form: string): SchemaFile['schema'] {
+    return resolveUiIncludes(this.schema(`ui/${form}.ui.json`), (id) => this.byFile.get(id));
+  }
+
   has(file: string): boolean {
     return this.byFile.has(file);
   }
@@ -110,7 +117,10 @@ export class SchemaRegistry {
       for (const key of ['allOf', 'anyOf', 'oneOf']) if (Array.isArray(s[key])) (s[key] as unknown[]).forEach(visit);
       for (const key of ['then', 'else']) visit(s[key]);
     };
-    visit(this.schema(file));
+    // The form as the browser renders it: a shared part reached through its allOf (defs/contact-details)
+    // merged into its root (src/shared/schemas/bundle.ts).
+    const files = [...this.byFile.entries()].map(([path, schema]) => ({ path, schema }));
+    visit(bundleSchema(this.schema(file).$id ?? file, files));
     const list = [...names];
     this.fieldLists.set(file, list);
     return list;

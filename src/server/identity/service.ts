@@ -122,7 +122,7 @@ export function createIdentityService({ db, schemas, mailer, config }: IdentityD
    * The one way a profile changes from a form: the patch is applied to the stored document, the
    * result is checked with the form's rules (as the form view) and as a whole stored document, and
    * written only if nobody wrote in between (else it starts over on the newer copy). Fields the
-   * form's ui file locks (schemas/ui/<form>.ui.json `locks`) cannot change. An empty patch writes
+   * form's ui file locks (schemas/ui/<form>.ui.json `x-behaviours.locks`) cannot change. An empty patch writes
    * nothing.
    */
   async function updateProfileByForm(form: ProfileForm, caller: Caller, id: string, patch: unknown, options: ProfileChangeOptions = {}) {
@@ -136,7 +136,7 @@ export function createIdentityService({ db, schemas, mailer, config }: IdentityD
       checkIfMatch(row, options.ifMatch);
       const operations = Array.isArray(patch) ? (patch as Operation[]) : patch;
       if (Array.isArray(operations) && operations.length === 0 && !options.assign) return row;
-      const locked = lockedFields(schemas.schema(`ui/${form}.ui.json`), profileFlags(row.document));
+      const locked = lockedFields(schemas.ui(form), profileFlags(row.document));
       let next = applyProfilePatch(row.document, operations, allowed, locked);
       const errors = schemas.validate(formFile(form), pickFields(toProfileView(next), fields));
       if (errors) throw invalid(errors);

@@ -95,5 +95,47 @@ function bundleWithProse(rootId: string, files: SchemaFile[]): JsonSchema {
     const { $id: _id, $schema: _draft, ...body } = byId.get(id) as JsonSchema;
     defs[embedded.get(id) as string] = rewrite(body, id);
   }
-  return Object.keys(defs).length > 0 ? { ...bundled, $defs: defs } : bundled;
+  return mergeSharedParts(Object.keys(defs).length > 0 ? { ...bundled, $defs: defs } : bundled);
+}
+
+const isObject = (value: unknown): value is JsonSchema => typeof value === 'object' && value !== null && !Array.isArray(value);
+/** What a shared part may hold to be merged: its fields, which of them are required, its rules across them. */
+const MERGEABLE = new Set(['type', 'properties', 'required', 'allOf', ...PROSE]);
+
+/**
+ * A part several forms share (a definition such as defs/contact-details reached through the form's
+ * root `allOf`) merged into the form's root: its fields join the form's own, its required fields
+ * the form's, its rules the form's `allOf`. The same rules, laid out as the forms and the type
+ * generator read them (fields at the root). Any other part is left as it is.
+ */
+function mergeSharedParts(schema: JsonSchema): JsonSchema {
+  const members = schema.allOf;
+  const defs = schema.$defs as Record<string, unknown> | undefined;
+  if (!Array.isArray(members) || !defs) return schema;
+  let properties: JsonSchema = {};
+  const required: string[] = [];
+  const allOf: unknown[] = [];
+  const merged: string[] = [];
+  for (const member of members) {
+    const key = isObject(member) && Object.keys(member).length === 1 && typeof member.$ref === 'string' ? /^#\/\$defs\/([^/]+)$/.exec(member.$ref)?.[1] : undefined;
+    const part = key ? defs[key] : undefined;
+    if (!key || !isObject(part) || part.type !== 'object' || !Object.keys(part).every((k) => MERGEABLE.has(k))) {
+      allOf.push(member);
+      continue;
+    }
+    merged.push(key);
+    properties = { ...properties, ...(part.properties as JsonSchema | undefined) };
+    required.push(...((part.required as string[] | undefined) ?? []));
+    allOf.push(...((part.allOf as unknown[] | undefined) ?? []));
+  }
+  if (merged.length === 0) return schema;
+  const rest = Object.fromEntries(Object.entries(defs).filter(([key]) => !merged.includes(key)));
+  const out: JsonSchema = { ...schema, properties: { ...properties, ...(schema.properties as JsonSchema | undefined) } };
+  const allRequired = [...new Set([...required, ...((schema.required as string[] | undefined) ?? [])])];
+  if (allRequired.length > 0) out.required = allRequired;
+  if (allOf.length > 0) out.allOf = allOf;
+  else delete out.allOf;
+  if (Object.keys(rest).length > 0) out.$defs = rest;
+  else delete out.$defs;
+  return out;
 }

@@ -23,9 +23,9 @@ import { toast } from 'sonner';
 import { PortalToaster } from '../../../src/portal/ui/toast/toast';
 
 const schemaFiles = import.meta.glob<unknown>('../../../schemas/{forms,defs}/*.json', { eager: true, import: 'default' });
-const uiModules = import.meta.glob<UiSchema>('../../../schemas/ui/*.ui.json', { eager: true, import: 'default' });
+const uiModules = import.meta.glob<UiSchema>('../../../src/generated/ui/*.ts', { eager: true, import: 'default' });
 const uiFiles = Object.fromEntries(
-  Object.entries(uiModules).map(([path, ui]) => [/([^/]+)\.ui\.json$/.exec(path)![1], ui]),
+  Object.entries(uiModules).map(([path, ui]) => [/([^/]+)\.ts$/.exec(path)![1], ui]),
 ) as Partial<Record<FormName, UiSchema>>;
 
 const definitions = createRuntimeDefinitions(schemaFiles, uiFiles);

@@ -15,10 +15,10 @@ await loadCountryNames('ja');
 await loadSchemaFormCore();
 
 export const schemaFiles = import.meta.glob<unknown>('../../../schemas/{forms,defs}/*.json', { eager: true, import: 'default' });
-const uiModules = import.meta.glob<UiSchema>('../../../schemas/ui/*.ui.json', { eager: true, import: 'default' });
+const uiModules = import.meta.glob<UiSchema>('../../../src/generated/ui/*.ts', { eager: true, import: 'default' });
 
 export const uiFiles: Partial<Record<FormName, UiSchema>> = Object.fromEntries(
-  Object.entries(uiModules).map(([path, ui]) => [/([^/]+)\.ui\.json$/.exec(path)![1], ui]),
+  Object.entries(uiModules).map(([path, ui]) => [/([^/]+)\.ts$/.exec(path)![1], ui]),
 );
 
 /** Runtime-compiled definitions from the files in schemas/, as the gallery builds them. */
