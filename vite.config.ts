@@ -4,7 +4,7 @@ import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { precompress } from './scripts/lib/vite-precompress';
 import { strictCsp } from './scripts/lib/vite-strict-csp';
-import { FIRST_PAINT_NAMESPACES } from './src/portal/app/first-paint-namespaces';
+import { ADMIN_NAMESPACES, FIRST_PAINT_NAMESPACES } from './src/portal/app/first-paint-namespaces';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
@@ -78,15 +78,20 @@ export default defineConfig({
     // Maps are written for debugging but not referenced from the code; the server serves them in
     // development only.
     sourcemap: 'hidden',
-    // The form gallery for product owners is a second page beside the portal, not linked from it.
     rollupOptions: {
-      input: { index: `${root}src/portal/index.html`, gallery: `${root}src/portal/gallery.html` },
+      input: { index: `${root}src/portal/index.html` },
       // Texts come in two chunks per language, not one per namespace: those the first render waits
       // for, and the rest (which every page but home waits for). Fewer requests matter most on a
-      // connection that carries six at a time.
+      // connection that carries six at a time. The admin area's texts are a third chunk, which no
+      // learner's page loads.
       output: {
         codeSplitting: {
           groups: ['en', 'ja'].flatMap((lang) => [
+            {
+              name: `texts-${lang}-admin`,
+              priority: 3,
+              test: new RegExp(`[\\/]locales[\\/]${lang}[\\/](?:${ADMIN_NAMESPACES.join('|')})\\.json$`),
+            },
             {
               name: `texts-${lang}`,
               priority: 2,
