@@ -65,7 +65,8 @@ interface Options {
   path: string;
   /** The route pattern the element is mounted at (default: the path). */
   route?: string;
-  roles?: readonly AdminRole[] | undefined;
+  /** The ID token's roles claim (null: the token carries none, as a learner's). */
+  roles?: readonly AdminRole[] | null;
   lang?: 'en' | 'ja';
 }
 
@@ -76,7 +77,7 @@ export function adminHarness(element: ReactNode, { path, route, roles = ['produc
   const ui = (
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
-        <AuthContext.Provider value={authWith(roles)}>
+        <AuthContext.Provider value={authWith(roles ?? undefined)}>
           <MemoryRouter initialEntries={[path]}>
             <Routes>
               <Route path={route ?? path.split('?')[0]} element={element} />

@@ -22,14 +22,14 @@ export interface RulesPreviewProps {
   samples: readonly Sample[];
 }
 
-function PreviewForm({ form, compiled, ui, sample, lang }: { form: FormName; compiled: CompiledForm; ui: UiSchema; sample: Sample; lang: PreviewLanguage }) {
+function PreviewForm({ form, compiled, ui, sample, lang, idPrefix }: { form: FormName; compiled: CompiledForm; ui: UiSchema; sample: Sample; lang: PreviewLanguage; idPrefix: string }) {
   const { t } = useTranslation('admin');
   const [valid, setValid] = useState(false);
   const definitions = useMemo<FormDefinitions>(() => () => ({ schema: compiled.schema, uiSchema: ui, validator: compiled.validator }), [compiled, ui]);
   return (
     <PreviewTexts lang={lang}>
       <FormDefinitionsContext.Provider value={definitions}>
-        <SchemaForm form={form} formData={sample.data} liveValidate onChange={() => setValid(false)} onSubmit={() => setValid(true)} />
+        <SchemaForm form={form} idPrefix={idPrefix} formData={sample.data} liveValidate onChange={() => setValid(false)} onSubmit={() => setValid(true)} />
       </FormDefinitionsContext.Provider>
       {valid ? <p role="status">{t('admin:Preview.Valid')}</p> : null}
     </PreviewTexts>
@@ -87,7 +87,7 @@ export function RulesPreview({ form, published, draftFiles, changes, compiled, s
         <Column title={t('admin:Preview.Published')}>
           {publishedForm.error ? failed(publishedForm.error) : null}
           {publishedForm.data && sample ? (
-            <PreviewForm key={key} form={form} compiled={publishedForm.data} ui={(published[uiFile(form)] ?? {}) as UiSchema} sample={sample} lang={lang} />
+            <PreviewForm key={key} form={form} idPrefix={`published-${form}`} compiled={publishedForm.data} ui={(published[uiFile(form)] ?? {}) as UiSchema} sample={sample} lang={lang} />
           ) : publishedForm.error ? null : (
             loading
           )}
@@ -100,7 +100,7 @@ export function RulesPreview({ form, published, draftFiles, changes, compiled, s
           ) : draftForm.error ? (
             failed(draftForm.error)
           ) : draftForm.data && sample ? (
-            <PreviewForm key={key} form={form} compiled={draftForm.data} ui={(draftFiles[uiFile(form)] ?? {}) as UiSchema} sample={sample} lang={lang} />
+            <PreviewForm key={key} form={form} idPrefix={`draft-${form}`} compiled={draftForm.data} ui={(draftFiles[uiFile(form)] ?? {}) as UiSchema} sample={sample} lang={lang} />
           ) : (
             loading
           )}
