@@ -8,6 +8,7 @@ import * as equal from 'ajv/dist/runtime/equal';
 import * as ucs2length from 'ajv/dist/runtime/ucs2length';
 import type { GALLERY_RUNTIME_MODULES } from '../../../shared/schemas/gallery-runtime';
 import type { FormName } from '../../forms/definitions';
+import { loadProductionDefinition } from '../../forms/production-definitions';
 import { createPrecompiledFormValidator } from '../../forms/validation/precompiled-form-validator';
 import type { RuleChange } from '../rules/changes';
 
@@ -48,12 +49,20 @@ export function fromModule(module: CompiledModule): CompiledForm {
 }
 
 /**
- * A form as the services compiled it from the schema files on disk (GET /gallery/forms/<form>.js,
- * served outside production): its bundled schema and precompiled validators. Each load asks afresh,
- * so an edited schema shows on reload.
+ * A form's published rules: as the services compile them from the schema files on disk
+ * (GET /gallery/forms/<form>.js, served outside production; each load asks afresh, so an edited
+ * schema shows on reload), or, where the services serve no such module (production), as the build
+ * compiled them: the base, which is what is published until the services publish versions.
  */
-export const loadCompiledForm: LoadCompiledForm = async (form) =>
-  fromModule((await import(/* @vite-ignore */ `/gallery/forms/${form}.js?load=${Date.now()}`)) as CompiledModule);
+export const loadCompiledForm: LoadCompiledForm = async (form) => {
+  try {
+    return fromModule((await import(/* @vite-ignore */ `/gallery/forms/${form}.js?load=${Date.now()}`)) as CompiledModule);
+  } catch (error) {
+    console.warn(`[admin] /gallery/forms/${form}.js did not load; showing the rules the build compiled`, error);
+    const { schema, validator } = await loadProductionDefinition(form);
+    return { schema, validator };
+  }
+};
 
 /** What the admin area previews with today: the base rules as compiled from the files; no draft compiler yet. */
 export const compiledForms: CompiledForms = { published: loadCompiledForm };
