@@ -43,6 +43,7 @@ describe('the field-rule editor', () => {
     expect(within(declaration()).getByText('Published: 32')).toBeInTheDocument();
     expect(within(draft()).getByText('1 change in the draft.')).toBeInTheDocument();
     expect(within(draft()).getByText('32 → 20')).toBeInTheDocument();
+    expect(within(draft()).getByText(/^Reaches \d+ fields in 4 forms\.$/)).toBeInTheDocument();
     const json = JSON.parse(within(draft()).getByText(/"op"/).textContent ?? '[]') as unknown;
     expect(json).toEqual([{ file: 'defs/address.schema.json', op: 'replace', path: '/properties/city/maxLength', value: 20 }]);
     await userEvent.click(within(draft()).getByRole('button', { name: 'Undo change 1' }));
@@ -88,6 +89,7 @@ describe('the field-rule editor', () => {
     expect(required).not.toBeChecked();
     await userEvent.click(required);
     expect(required).toBeChecked();
+    expect(screen.getByText('Published: optional')).toBeInTheDocument();
     expect(within(draft()).getByText('3 changes in the draft.')).toBeInTheDocument();
     await userEvent.selectOptions(screen.getByLabelText('Field'), 'primaryAddress/city');
     const city = screen.getByRole('checkbox', { name: 'Learners must fill in this field' });

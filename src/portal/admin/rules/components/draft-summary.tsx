@@ -40,7 +40,7 @@ function ChangeItem({ change, index, props }: { change: RuleChange; index: numbe
       <p>
         {change.op === 'add' ? t('admin:Draft.Added', { value: after }) : change.op === 'remove' ? t('admin:Draft.Removed', { value: before }) : t('admin:Draft.Replaced', { before, after })}
       </p>
-      {reach.length > 0 ? <p className="admin-hint">{t('admin:Draft.Reach', { fields: reach.length, forms: forms.size })}</p> : null}
+      {reach.length > 0 ? <p className="admin-hint">{t('admin:Draft.Reach', { count: reach.length, forms: forms.size })}</p> : null}
       <RefusalMessage id={id} refusals={refusals} />
       <button type="button" className="button button--secondary button--small" onClick={() => props.onUndo(change)}>
         {t('admin:Draft.Undo', { number: index + 1 })}

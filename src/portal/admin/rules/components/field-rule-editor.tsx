@@ -1,7 +1,7 @@
-import { useId } from 'react';
+import { useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FormName } from '../../../forms/definitions';
-import { type FieldView, keywordsFor, type RuleKeyword, type RuleSet, ruleMessage } from '../../schema/field-view';
+import { type FieldView, fieldView, keywordsFor, type RuleKeyword, type RuleSet, ruleMessage } from '../../schema/field-view';
 import { nodeKey, type NodeAt, type SchemaFiles } from '../../schema/files';
 import type { UseIndex } from '../../schema/walk';
 import { keywordPath } from '../changes';
@@ -15,7 +15,6 @@ import { NumberRule } from './number-rule';
 import { PatternRule } from './pattern-rule';
 import { ReachNote } from './reach-note';
 import { describedBy, RefusalMessage } from './refusal-message';
-import { WasNote } from './was-note';
 
 export interface FieldRuleEditorProps {
   /** The field as the draft has it. */
@@ -130,8 +129,7 @@ function RequiredControls({ props }: { props: FieldRuleEditorProps }) {
   const locked = required.base || !required.holder;
   const hintId = `${id}-hint`;
   const holderRefusals = required.holder ? refusalsAt(refusals, required.holder.file, keywordPath(required.holder, 'required')) : [];
-  const publishedList = required.holder ? valueOf(published, required.holder, 'required') : undefined;
-  const wasRequired = Array.isArray(publishedList) && publishedList.includes(view.name);
+  const wasRequired = useMemo(() => fieldView(published, base, view.form, view.path)?.required.value ?? false, [published, base, view.form, view.path]);
   return (
     <fieldset className="admin-rule-set" aria-describedby={hintId}>
       <legend>{t('admin:Required.Legend')}</legend>
@@ -146,7 +144,7 @@ function RequiredControls({ props }: { props: FieldRuleEditorProps }) {
           onChange={(event) => onEdit(setRequired(view, files, base, event.target.checked))}
         />
         <label htmlFor={id}>{t('admin:Required.Label')}</label>
-        <WasNote value={required.value} published={required.holder ? wasRequired : required.value} />
+        {required.value !== wasRequired ? <span className="admin-was">{wasRequired ? t('admin:Required.WasRequired') : t('admin:Required.WasOptional')}</span> : null}
         <RefusalMessage id={id} refusals={holderRefusals} />
       </div>
       <p id={hintId} className="admin-hint">
