@@ -115,6 +115,18 @@ describe('the field-rule editor', () => {
     expect(json[1]!.value).toEqual(['allowMarketingEmails', 'language', '*']);
   }, 60_000);
 
+  it('bounds a number field', async () => {
+    renderEditor('/admin/rules/course-picker?field=productId');
+    const low = within(declaration()).getByLabelText('Smallest number allowed');
+    expect(low).toHaveValue(1);
+    expect(within(declaration()).getByLabelText('Largest number allowed')).toHaveValue(2147483647);
+    await userEvent.clear(low);
+    await userEvent.type(low, '100');
+    const json = JSON.parse(within(draft()).getByText(/"op"/).textContent ?? '[]') as unknown;
+    expect(json).toEqual([{ file: 'forms/course-picker.schema.json', op: 'replace', path: '/properties/productId/minimum', value: 100 }]);
+    expect(within(declaration()).queryByLabelText(/^Pattern/)).toBeNull();
+  }, 60_000);
+
   it('lists every message key with its English and Japanese texts, and changes one', async () => {
     renderEditor('/admin/rules/profile?field=primaryAddress/city');
     const select = within(declaration()).getByLabelText('Message when it is too long');
