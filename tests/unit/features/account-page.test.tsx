@@ -114,7 +114,8 @@ describe('AccountPage', () => {
     await user.click(panel().getByRole('button', { name: 'Resend code' }));
     expect(calls.find((c) => c.url.endsWith('/resend-email-verification-code'))?.body).toEqual({});
 
-    await user.type(panel().getByLabelText(/^Verification code/), '123456');
+    // The second step's form mounts when its engine has loaded (in a transition): wait for it.
+    await user.type(await panel().findByLabelText(/^Verification code/), '123456');
     await user.click(panel().getByRole('button', { name: 'Change email' }));
     await screen.findByText(/You will be signed out in 3 seconds/);
     expect(calls.find((c) => c.url.endsWith('/change-email'))?.body).toEqual({ verificationCode: '123456' });
