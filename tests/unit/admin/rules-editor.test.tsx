@@ -118,7 +118,7 @@ describe('the field-rule editor', () => {
   it('bounds a number field', async () => {
     renderEditor('/admin/rules/course-picker?field=productId');
     const low = within(declaration()).getByLabelText('Smallest number allowed');
-    expect(low).toHaveValue(1);
+    expect(low).toHaveValue(0);
     expect(within(declaration()).getByLabelText('Largest number allowed')).toHaveValue(2147483647);
     await userEvent.clear(low);
     await userEvent.type(low, '100');
