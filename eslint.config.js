@@ -21,10 +21,8 @@ const entriesOf = (dir, keep) => {
 const portalDir = 'src/portal';
 const featureDir = `${portalDir}/features`;
 const features = entriesOf(featureDir, (d) => d.isDirectory());
-// Everything in the portal but the gallery: the learner's app, which never loads the gallery.
-const portalApp = entriesOf(portalDir, (d) => d.name !== 'gallery' && /^[^.]+(\.tsx?)?$/.test(d.name)).map(
-  (name) => `./${portalDir}/${name}`,
-);
+// The app's files but its route table, the one place that loads the admin area (lazily).
+const appFilesButRoutes = entriesOf(`${portalDir}/app`, (d) => d.name !== 'routes.tsx').map((name) => `./${portalDir}/app/${name}`);
 
 const zones = [
   { target: './src/portal', from: './src/server', message: 'The portal never imports the server.' },
@@ -54,11 +52,20 @@ const zones = [
     message: 'A feature never imports another feature.',
   })),
   {
-    target: './src/portal/gallery',
+    target: ['./src/portal/features', './src/portal/forms', './src/portal/ui', './src/portal/clients', './src/portal/auth', './src/portal/main.tsx', ...appFilesButRoutes],
+    from: './src/portal/admin',
+    message: 'The admin area is a room of its own: only the route table (src/portal/app/routes.tsx) loads it; no learner feature or shared layer imports it.',
+  },
+  {
+    target: './src/portal/admin',
+    from: ['./src/portal/features', './src/portal/app', './src/server'],
+    message: 'The admin area never imports a learner feature or the app: it uses forms, ui, auth, clients, shared and generated code.',
+  },
+  {
+    target: './src/portal/admin/gallery',
     from: ['./src/portal/features', './src/portal/app', './src/portal/auth', './src/portal/clients', './src/server'],
     message: 'The gallery shows forms only: it may use forms, ui, shared and generated code.',
   },
-  { target: portalApp, from: './src/portal/gallery', message: 'The portal app never imports the gallery.' },
   { target: './scripts', from: './src/portal', message: 'Scripts never import the portal.' },
 ];
 

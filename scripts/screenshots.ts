@@ -6,7 +6,8 @@
  * docs/screenshots/<page>-<lang>-<width>.png, full page, for:
  *   home, profile (read mode), profile-edit (after Edit), account (read mode), account-errors (a bad
  *   e-mail address sent: the messages at the fields), training-products, and gallery-profile (the
- *   profile form in the form gallery, as its ui file lays it out)
+ *   profile form in the admin area's form gallery, as its ui file lays it out; signed in as the
+ *   product-owner demo account)
  * at 1280 and 375 px wide, in English and Japanese.
  *
  * Options: --no-build (reuse dist/portal), --only <page>[,<page>…] (those pages alone), --out <dir> (default docs/screenshots).
@@ -31,9 +32,14 @@ const outDir = resolve(root, option('out') ?? 'docs/screenshots');
 const workDir = join(root, '.data', 'screenshots');
 
 type Lang = (typeof LANGS)[number];
+/** The product-owner demo account (docs/admin-area.md), for the admin area's pages. */
+const OWNER = { email: 'owner@example.com', password: 'OwnerDemo2026' };
+
 interface Shot {
   name: string;
   path: string;
+  /** The account to take it as (default the demo learner). */
+  account?: typeof OWNER;
   /** Only this element rather than the full page. */
   element?: string;
   /** Waits until the page shows what the picture is about; may act on the page (Edit). */
@@ -101,37 +107,39 @@ const SHOTS: Shot[] = [
     },
   },
   {
-    // The form gallery (development only) shows the profile form as its ui file lays it out.
+    // The admin area's form gallery shows the profile form as its ui file lays it out.
     name: 'gallery-profile',
-    path: '/gallery.html',
+    path: '/admin/gallery',
+    account: OWNER,
     element: '#form-profile',
-    ready: async (page) => {
+    ready: async (page, lang) => {
+      // The gallery previews in English until its language button is pressed.
+      if (lang === 'ja') await page.getByRole('button', { name: '日本語' }).click();
       await page.locator('#form-profile input').first().waitFor({ timeout: 30_000 });
     },
   },
 ];
 
-async function signIn(page: Page, origin: string, lang: Lang) {
+async function signIn(page: Page, origin: string, lang: Lang, account: { email: string; password: string }) {
   await page.goto(`${origin}/home?ui_locales=${lang}`);
   await page.waitForURL((url) => url.origin !== origin, { timeout: 30_000 });
-  await page.locator('input[type="email"]').first().fill(DEMO.email);
-  await page.locator('input[type="password"]').first().fill(DEMO.password);
+  await page.locator('input[type="email"]').first().fill(account.email);
+  await page.locator('input[type="password"]').first().fill(account.password);
   await page.locator('button[type="submit"]').first().click();
   await page.waitForURL((url) => url.origin === origin, { timeout: 30_000 });
   await page.getByTestId('profile-menu').waitFor({ timeout: 30_000 });
 }
 
-async function shoot(browser: Browser, origin: string, lang: Lang, shots: Shot[]): Promise<string[]> {
+async function shoot(browser: Browser, origin: string, lang: Lang, shots: Shot[], account: { email: string; password: string } = DEMO): Promise<string[]> {
   const written: string[] = [];
   const context = await browser.newContext({ ignoreHTTPSErrors: true, locale: lang, viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
   try {
-    await signIn(page, origin, lang);
+    await signIn(page, origin, lang, account);
     for (const width of WIDTHS) {
       await page.setViewportSize({ width, height: HEIGHTS[width] });
       for (const shot of shots) {
-        // The gallery takes its language from ?lang, the portal from ?ui_locales.
-        await page.goto(`${origin}${shot.path}?ui_locales=${lang}&lang=${lang}`);
+        await page.goto(`${origin}${shot.path}?ui_locales=${lang}`);
         await shot.ready(page, lang);
         await page.waitForLoadState('networkidle');
         await page.evaluate(() => document.fonts.ready);
@@ -171,8 +179,13 @@ async function main() {
     args: CHROMIUM_ARGS,
   });
   try {
+    // One signed-in browser per account: the learner's pages, then the admin area's.
+    const byAccount = new Map<typeof DEMO, Shot[]>();
+    for (const shot of shots) byAccount.set(shot.account ?? DEMO, [...(byAccount.get(shot.account ?? DEMO) ?? []), shot]);
     for (const lang of LANGS) {
-      for (const file of await shoot(browser, origin, lang, shots)) console.log(`  ${relative(root, file)}`);
+      for (const [account, accountShots] of byAccount) {
+        for (const file of await shoot(browser, origin, lang, accountShots, account)) console.log(`  ${relative(root, file)}`);
+      }
     }
   } finally {
     await browser.close();

@@ -1,7 +1,7 @@
 import i18next, { type BackendModule, type i18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { afterStartWhenIdle } from '../ui/scheduling/after-start';
-import { FIRST_PAINT_NAMESPACES } from './first-paint-namespaces';
+import { ADMIN_NAMESPACES, FIRST_PAINT_NAMESPACES } from './first-paint-namespaces';
 import type { UiLanguage } from './language';
 
 // One namespace per file under locales/<lang>/; new files are picked up without code changes. Each
@@ -11,12 +11,12 @@ import type { UiLanguage } from './language';
 const files = import.meta.glob<Record<string, unknown>>('../../../locales/*/*.json', { import: 'default' });
 const fileOf = (lang: string, ns: string) => `../../../locales/${lang}/${ns}.json`;
 
-export { FIRST_PAINT_NAMESPACES } from './first-paint-namespaces';
+export { ADMIN_NAMESPACES, FIRST_PAINT_NAMESPACES } from './first-paint-namespaces';
 
-/** Every namespace, named after its English file. */
+/** Every namespace a learner's page may show, named after its English file (the admin area's are not). */
 export const ALL_NAMESPACES = Object.keys(files)
   .map((path) => /locales\/en\/([^/]+)\.json$/.exec(path)?.[1])
-  .filter((ns): ns is string => ns !== undefined);
+  .filter((ns): ns is string => ns !== undefined && !ADMIN_NAMESPACES.includes(ns));
 
 const localeFiles: BackendModule = {
   type: 'backend',
@@ -59,6 +59,26 @@ export function loadAllNamespaces(): Promise<void> {
     throw error;
   });
   return everyNamespace;
+}
+
+let adminNamespaces: Promise<void> | undefined;
+
+/**
+ * Loads the admin area's namespaces (once), for its pages only: with every learner namespace (its
+ * forms show those texts), in English and Japanese whatever the UI language, as the admin area shows
+ * and previews both.
+ */
+export function loadAdminNamespaces(): Promise<void> {
+  adminNamespaces ??= Promise.all([loadAllNamespaces(), i18next.loadNamespaces(ADMIN_NAMESPACES)])
+    .then(() => i18next.loadLanguages(['en', 'ja']))
+    .then(
+      () => undefined,
+      (error: unknown) => {
+        adminNamespaces = undefined;
+        throw error;
+      },
+    );
+  return adminNamespaces;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { type ComponentType, lazy, Suspense, useMemo, useState } from 'react';
 import { matchRoutes, type RouteObject, useRoutes } from 'react-router-dom';
 import type { PortalConfig } from '../clients/config';
-import { loadAllNamespaces, prefetchAllTexts } from './i18n';
+import { loadAdminNamespaces, loadAllNamespaces, prefetchAllTexts } from './i18n';
 import type { UiLanguage } from './language';
 import { PageErrorBoundary } from './shell/page-error-boundary';
 import { PageSkeleton } from './shell/page-skeleton';
@@ -22,12 +22,13 @@ interface LazyPage {
 }
 
 // Each page is its own chunk: form code loads only with the routes that show forms. Home shows the
-// texts loaded before the first render; every other page also waits for the rest of the texts.
-function lazyPage(importPage: () => Promise<PageModule>, withTexts = true): LazyPage {
+// texts loaded before the first render; every other page also waits for the rest of the texts (the
+// admin area for its own as well).
+function lazyPage(importPage: () => Promise<PageModule>, withTexts = true, loadTexts: () => Promise<void> = loadAllNamespaces): LazyPage {
   let loading: Promise<PageModule> | undefined;
   let loaded: PageModule | undefined;
   const load = () =>
-    (loading ??= (withTexts ? Promise.all([importPage(), loadAllNamespaces()]).then(([page]) => page) : importPage()).then(
+    (loading ??= (withTexts ? Promise.all([importPage(), loadTexts()]).then(([page]) => page) : importPage()).then(
       (page) => (loaded = page),
       (error: unknown) => {
         // A failed load is tried again the next time the page is asked for.
@@ -69,6 +70,8 @@ const certification = lazyPage(() => import('../features/certification/pages/cer
 const examError = lazyPage(() => import('../features/launch/pages/exam-error-page'));
 const explore = lazyPage(() => import('./pages/explore'));
 const announcements = lazyPage(() => import('../features/announcements/announcements-page'));
+// The admin area: a room of its own (src/portal/admin), never part of a learner's page.
+const admin = lazyPage(() => import('../admin/admin-room'), true, loadAdminNamespaces);
 
 /** What start-up needs of a route's page to fetch it before the router asks (see preloadRoute). */
 const routeHandle = ({ load, code, withTexts }: LazyPage): Pick<LazyPage, 'load' | 'code' | 'withTexts'> => ({ load, code, withTexts });
@@ -112,6 +115,7 @@ export function portalRoutes(config: Pick<PortalConfig, 'flags'>): RouteObject[]
         ...(config.flags.certmetrics ? [pageRoute('certification/*', certification)] : []),
         pageRoute('announcements', announcements),
         pageRoute('explore', explore),
+        pageRoute('admin/*', admin),
         ...(config.flags.learningSystems ? [pageRoute('training-products', trainingProducts)] : []),
         pageRoute('*', notFound),
       ],

@@ -36,6 +36,8 @@ export interface SchemaFormProps<T> {
   submitLabel?: string;
   /** Validate as the learner types (the gallery); otherwise from the first submit on. */
   liveValidate?: boolean;
+  /** Prefix of the form's element ids (default: the form's name); two copies of a form on one page need their own. */
+  idPrefix?: string;
 }
 
 const EMPTY_CONTEXT: Record<string, unknown> = {};
@@ -69,7 +71,8 @@ export function SchemaFormCore<T = Record<string, unknown>>(props: SchemaFormPro
   const dataVersion = useObjectVersion(formData, reported);
   const [status] = useState(createFormStatusStore);
   const [submittedOnce, setSubmittedOnce] = useState(false);
-  const globalOptions = useMemo<GlobalFormOptions>(() => ({ idPrefix: form, idSeparator: '_' }), [form]);
+  const idPrefix = props.idPrefix ?? form;
+  const globalOptions = useMemo<GlobalFormOptions>(() => ({ idPrefix, idSeparator: '_' }), [idPrefix]);
 
   // Errors shown as one types need each keystroke in the form's data; otherwise text fields hold it.
   const liveValidate = Boolean(props.liveValidate) || submittedOnce;

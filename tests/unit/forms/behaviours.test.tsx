@@ -2,7 +2,7 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SchemaForm } from '../../../src/portal/forms/schema-form';
-import { SAMPLES } from '../../../src/portal/gallery/samples';
+import { SAMPLES } from '../../../src/portal/admin/gallery/samples';
 import { labelled, setup } from './harness';
 
 const { wrapper, i18n } = setup('en');

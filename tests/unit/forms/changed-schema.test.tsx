@@ -2,7 +2,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SchemaForm } from '../../../src/portal/forms/schema-form';
-import { SAMPLES } from '../../../src/portal/gallery/samples';
+import { SAMPLES } from '../../../src/portal/admin/gallery/samples';
 import { labelled, schemaFiles, setup, testDefinitions } from './harness';
 
 const ADDRESS = '../../../schemas/defs/address.schema.json';

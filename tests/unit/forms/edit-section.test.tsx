@@ -5,7 +5,7 @@ import { EditSection } from '../../../src/portal/forms/edit-section';
 import { SchemaForm } from '../../../src/portal/forms/schema-form';
 import { useEditToggle } from '../../../src/portal/forms/use-edit-toggle';
 import { useFormSubmission } from '../../../src/portal/forms/use-form-submission';
-import { SAMPLES } from '../../../src/portal/gallery/samples';
+import { SAMPLES } from '../../../src/portal/admin/gallery/samples';
 import { labelled, setup } from './harness';
 
 const { wrapper, i18n } = setup('en');

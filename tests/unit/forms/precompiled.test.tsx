@@ -5,7 +5,7 @@ import { I18nextProvider } from 'react-i18next';
 import type { ReactNode } from 'react';
 import { createFormsI18n } from '../../../src/portal/forms/i18n/create-forms-i18n';
 import { SchemaForm } from '../../../src/portal/forms/schema-form';
-import { SAMPLES } from '../../../src/portal/gallery/samples';
+import { SAMPLES } from '../../../src/portal/admin/gallery/samples';
 import { labelled } from './harness';
 
 // No FormDefinitionsContext: SchemaForm loads the generated schema and precompiled validators itself.

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import { SchemaForm } from '../../../src/portal/forms/schema-form';
 import { useEditToggle } from '../../../src/portal/forms/use-edit-toggle';
-import { SAMPLES } from '../../../src/portal/gallery/samples';
+import { SAMPLES } from '../../../src/portal/admin/gallery/samples';
 import { createRuntimeValidator } from '../support/runtime-definitions';
 import { labelled, setup } from './harness';
 

@@ -4,7 +4,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SchemaForm } from '../../../src/portal/forms/schema-form';
 import { useEditToggle } from '../../../src/portal/forms/use-edit-toggle';
-import { SAMPLES } from '../../../src/portal/gallery/samples';
+import { SAMPLES } from '../../../src/portal/admin/gallery/samples';
 import { labelled, setup } from './harness';
 
 const { wrapper, i18n } = setup('en');

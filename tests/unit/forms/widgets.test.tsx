@@ -6,7 +6,7 @@ import type { FormDefinitions } from '../../../src/portal/forms/definitions';
 import { SchemaForm } from '../../../src/portal/forms/schema-form';
 import { createRuntimeValidator } from '../support/runtime-definitions';
 import { formatPhone, loadPhoneMetadata } from '../../../src/portal/forms/widgets/phone-widget';
-import { SAMPLES } from '../../../src/portal/gallery/samples';
+import { SAMPLES } from '../../../src/portal/admin/gallery/samples';
 import { labelled, setup } from './harness';
 
 /** A one-field form, so each widget is seen on its own. */

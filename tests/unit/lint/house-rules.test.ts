@@ -65,32 +65,58 @@ describe('house import rules', () => {
 
   it('the gallery uses forms, ui and shared code, and nothing of the app', async () => {
     const allowed = await restrictedImports(
-      'src/portal/gallery/probe.ts',
-      "import { SchemaFormCore } from '../forms/schema-form-core';\nimport { Modal } from '../ui/modal/modal';\nimport { toProfileView } from '../../shared/profile/view';\nexport const p = [SchemaFormCore, Modal, toProfileView];\n",
+      'src/portal/admin/gallery/probe.ts',
+      "import { SchemaFormCore } from '../../forms/schema-form-core';\nimport { Modal } from '../../ui/modal/modal';\nimport { toProfileView } from '../../../shared/profile/view';\nexport const p = [SchemaFormCore, Modal, toProfileView];\n",
     );
     expect(allowed).toEqual([]);
     for (const [from, name] of [
-      ['../features/home/home-page', 'HomePage'],
-      ['../app/query-client', 'createQueryClient'],
-      ['../auth/msal', 'createMsal'],
-      ['../clients/client', 'request'],
-      ['../../server/config', 'loadConfig'],
+      ['../../features/home/home-page', 'HomePage'],
+      ['../../app/query-client', 'createQueryClient'],
+      ['../../auth/msal', 'createMsal'],
+      ['../../clients/client', 'request'],
+      ['../../../server/config', 'loadConfig'],
     ] as const) {
-      const found = await restrictedImports('src/portal/gallery/probe.ts', `import { ${name} } from '${from}';\nexport const p = ${name};\n`);
+      const found = await restrictedImports('src/portal/admin/gallery/probe.ts', `import { ${name} } from '${from}';\nexport const p = ${name};\n`);
       expect(found.join(), from).toMatch(/gallery shows forms only/);
     }
   });
 
-  it('nothing in the portal app imports the gallery', async () => {
+  it('the admin area is a room of its own: no learner feature, shared layer or app file but the route table imports it', async () => {
     for (const [filePath, from] of [
-      ['src/portal/main.tsx', './gallery/gallery-app'],
-      ['src/portal/app/probe.ts', '../gallery/gallery-app'],
-      ['src/portal/forms/probe.ts', '../gallery/gallery-app'],
-      ['src/portal/features/home/probe.ts', '../../gallery/gallery-app'],
+      ['src/portal/main.tsx', './admin/admin-room'],
+      ['src/portal/app/app.tsx', '../admin/admin-room'],
+      ['src/portal/app/shell/probe.ts', '../../admin/admin-room'],
+      ['src/portal/features/home/probe.ts', '../../admin/admin-room'],
+      ['src/portal/features/profile/probe.ts', '../../admin/rules/changes'],
+      ['src/portal/forms/probe.ts', '../admin/gallery/samples'],
+      ['src/portal/ui/probe.ts', '../admin/admin-room'],
+      ['src/portal/clients/probe.ts', '../admin/api/query-keys'],
+      ['src/portal/auth/probe.ts', '../admin/admin-room'],
     ] as const) {
-      const found = await restrictedImports(filePath, `import { GalleryApp } from '${from}';\nexport const p = GalleryApp;\n`);
-      expect(found.join(), filePath).toMatch(/portal app never imports the gallery/);
+      const found = await restrictedImports(filePath, `import * as room from '${from}';\nexport const p = room;\n`);
+      expect(found.join(), filePath).toMatch(/admin area is a room of its own/);
     }
+    // Loaded lazily, by import(), is still an import.
+    const lazy = await restrictedImports('src/portal/features/home/probe.ts', "export const load = () => import('../../admin/admin-room');\n");
+    expect(lazy.join()).toMatch(/admin area is a room of its own/);
+    // The route table loads it (lazily).
+    expect(await restrictedImports('src/portal/app/routes.tsx', "export const load = () => import('../admin/admin-room');\n")).toEqual([]);
+  });
+
+  it('the admin area never imports a learner feature or the app, and may use the shared layers', async () => {
+    for (const [from, name] of [
+      ['../features/home/home-page', 'HomePage'],
+      ['../app/i18n', 'loadAllNamespaces'],
+      ['../../server/config', 'loadConfig'],
+    ] as const) {
+      const found = await restrictedImports('src/portal/admin/probe.ts', `import { ${name} } from '${from}';\nexport const p = ${name};\n`);
+      expect(found.join(), from).toMatch(/admin area never imports a learner feature or the app/);
+    }
+    const allowed = await restrictedImports(
+      'src/portal/admin/probe.ts',
+      "import { SchemaForm } from '../forms/schema-form';\nimport { Modal } from '../ui/modal/modal';\nimport { useAdminRoles } from '../auth/roles';\nimport { request } from '../clients/client';\nimport { toProfileView } from '../../shared/profile/view';\nexport const p = [SchemaForm, Modal, useAdminRoles, request, toProfileView];\n",
+    );
+    expect(allowed).toEqual([]);
   });
 
   it('scripts never import the portal, and may import the server and generated code', async () => {

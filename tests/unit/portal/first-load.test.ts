@@ -26,6 +26,16 @@ describe('first load (shell and signed-in home)', () => {
     expect(files).not.toContain('features/certification/components/certification-frame.tsx');
   });
 
+  it('holds nothing of the admin area, nor does a form page (the route table loads it by import() on /admin only)', () => {
+    expect(files.filter((file) => file.startsWith('admin/'))).toEqual([]);
+    expect([...firstLoad.packages]).not.toContain('@eslint-community/regexpp');
+    const profile = staticGraph([portalFile('features/profile/profile-page.tsx')]);
+    expect([...profile.files].filter((file) => file.includes('/admin/'))).toEqual([]);
+    // The admin area's own graph does reach its code (so the checks above can fail).
+    const room = staticGraph([portalFile('admin/admin-room.tsx')]);
+    expect([...room.files].some((file) => file.includes('/admin/access/'))).toBe(true);
+  });
+
   it('shows only texts of the namespaces loaded before the first render', () => {
     const used = new Set<string>();
     for (const file of firstLoad.files) {

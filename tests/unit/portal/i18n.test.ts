@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import { ALL_NAMESPACES, FIRST_PAINT_NAMESPACES, initI18n, loadAllNamespaces } from '../../../src/portal/app/i18n';
+import { ADMIN_NAMESPACES, ALL_NAMESPACES, FIRST_PAINT_NAMESPACES, initI18n, loadAdminNamespaces, loadAllNamespaces } from '../../../src/portal/app/i18n';
 
 describe('portal i18n', () => {
   it('loads the first page’s namespaces in the UI language with English as fallback, the rest later', async () => {
@@ -28,5 +28,18 @@ describe('portal i18n', () => {
   it('names only namespaces that exist, and every locale file is one', () => {
     expect(ALL_NAMESPACES).toEqual(expect.arrayContaining(['portal', 'fields', 'validation', 'widgets', 'profile']));
     expect(ALL_NAMESPACES).toEqual(expect.arrayContaining(FIRST_PAINT_NAMESPACES));
+  });
+
+  it("keeps the admin area's texts out of every learner's page, and loads them, in both languages, for the admin area", async () => {
+    expect(ADMIN_NAMESPACES).toEqual(['admin', 'gallery']);
+    for (const ns of ADMIN_NAMESPACES) expect(ALL_NAMESPACES).not.toContain(ns);
+    const i18n = await initI18n('en');
+    await loadAllNamespaces();
+    expect(i18n.hasResourceBundle('en', 'admin')).toBe(false);
+    await loadAdminNamespaces();
+    for (const lang of ['en', 'ja']) {
+      for (const ns of [...ADMIN_NAMESPACES, 'validation', 'fields']) expect(i18n.hasResourceBundle(lang, ns), `${lang} ${ns}`).toBe(true);
+    }
+    expect(i18n.t('admin:NotAvailable.Heading', { lng: 'ja' })).toBe('利用できません');
   });
 });

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { usePortalConfig } from '../../clients/config';
 import type { Profile } from '../../clients/profile';
 import { useAuth } from '../../auth/auth-context';
+import { useAdminRoles } from '../../auth/roles';
 import { SmartLink } from '../../ui/links/smart-link';
 import { DisclosureMenu } from '../../ui/menu/disclosure';
 import { displayNameOf, initials } from '../../ui/names';
@@ -18,6 +19,8 @@ export function ProfileMenu({ profile, legalHref }: ProfileMenuProps) {
   const { signOutTo } = useAuth();
   const name = displayNameOf(profile);
   const productId = productIdOf(profile);
+  // Shown only to an account whose token carries an admin role; the services enforce the role.
+  const admin = useAdminRoles().length > 0;
   return (
     <div data-testid="profile-menu">
       <DisclosureMenu
@@ -50,6 +53,13 @@ export function ProfileMenu({ profile, legalHref }: ProfileMenuProps) {
             <li>
               <SmartLink href="/training-products" className="menu__item">
                 {t('Header.Profile.TrainingProducts')}
+              </SmartLink>
+            </li>
+          ) : null}
+          {admin ? (
+            <li>
+              <SmartLink href="/admin" className="menu__item" data-testid="admin-entry">
+                {t('Header.Profile.Admin')}
               </SmartLink>
             </li>
           ) : null}

@@ -1,0 +1,44 @@
+/*
+ * The language forms are previewed in, apart from the admin area's own: the forms below a
+ * <PreviewTexts lang="ja"> read their texts from a copy of the portal's i18next (the same loaded
+ * texts) set to that language, so switching the preview leaves the rest of the page as it is.
+ */
+import { type ReactNode, useEffect, useMemo } from 'react';
+import { I18nextProvider, useTranslation } from 'react-i18next';
+import { loadCountryNames } from '../../forms/widgets/country-names';
+
+export const PREVIEW_LANGUAGES = ['en', 'ja'] as const;
+export type PreviewLanguage = (typeof PREVIEW_LANGUAGES)[number];
+
+const LANGUAGE_NAME: Record<PreviewLanguage, string> = {
+  en: 'gallery:Languages.en',
+  ja: 'gallery:Languages.ja',
+};
+
+export function PreviewTexts({ lang, children }: { lang: PreviewLanguage; children: ReactNode }) {
+  const { i18n } = useTranslation();
+  const preview = useMemo(() => i18n.cloneInstance({ lng: lang }), [i18n, lang]);
+  useEffect(() => {
+    // The form widgets show country names in the language once they are registered.
+    loadCountryNames(lang).catch(() => undefined);
+  }, [lang]);
+  return (
+    <I18nextProvider i18n={preview}>
+      <div lang={lang}>{children}</div>
+    </I18nextProvider>
+  );
+}
+
+/** Buttons that choose the preview's language (pressed: the current one). */
+export function LanguageSwitch({ value, onChange }: { value: PreviewLanguage; onChange: (lang: PreviewLanguage) => void }) {
+  const { t } = useTranslation(['gallery']);
+  return (
+    <div role="group" aria-label={t('gallery:Language')} className="admin-languages">
+      {PREVIEW_LANGUAGES.map((lang) => (
+        <button key={lang} type="button" lang={lang} aria-pressed={value === lang} onClick={() => onChange(lang)}>
+          {t(LANGUAGE_NAME[lang])}
+        </button>
+      ))}
+    </div>
+  );
+}
