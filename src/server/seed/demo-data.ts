@@ -163,6 +163,32 @@ export const demoAccounts: DemoAccount[] = [
     familyName: 'Empty',
     profile: null,
   },
+  // Browser tests of an account without a profile (creating one), of signing in again after an
+  // e-mail change (in each language) and of answers a form understands.
+  {
+    id: uuid(34),
+    email: 'e2e.noprofile@example.com',
+    password: E2E_PASSWORD,
+    givenName: 'Robin',
+    familyName: 'Tester',
+    locale: 'en',
+    profile: null,
+  },
+  ...(
+    [
+      [35, 'e2e.relogin', 'en'],
+      [36, 'e2e.relogin.ja', 'ja'],
+      [37, 'e2e.alarm', 'en'],
+    ] as const
+  ).map(([n, name, locale]) => ({
+    id: uuid(n),
+    email: `${name}@example.com`,
+    password: E2E_PASSWORD,
+    givenName: 'Robin',
+    familyName: 'Tester',
+    locale,
+    profile: profile(`${name}@example.com`, 'Robin', 'Tester', { externalIds: { certMaster: `cm-10000${n}` } }, locale),
+  })),
   ...(
     [
       [20, 'e2e.password', 'en'],
