@@ -32,6 +32,8 @@ export interface FieldError {
   path: string;
   /** i18n key in the validation namespace, e.g. "Validation.InvalidCity". */
   key: string;
+  /** What the message may say about the failed rule (its limit, the characters it refuses), from the schema. */
+  params?: MessageParams;
 }
 
 interface MappedError {
@@ -47,16 +49,17 @@ const FALLBACK_KEY = 'Validation.InvalidValue';
 
 /**
  * Ajv errors (after ajv-errors) as field errors: "required" errors move from the parent to the missing
- * field, summary errors of conditional blocks (Validation.FormInvalid) are dropped, duplicates merged.
+ * field, summary errors of conditional blocks (Validation.FormInvalid) are dropped, duplicates merged;
+ * each keeps what its message may say about the failed rule (src/shared/schemas/message-params.ts).
  */
 export function toFieldErrors(errors: readonly MappedError[] | null | undefined): FieldError[] {
   const out: FieldError[] = [];
   const seen = new Set<string>();
-  const add = (path: string, key: string) => {
+  const add = (path: string, key: string, params: MessageParams | undefined) => {
     const id = path + '\\u0000' + key;
     if (!seen.has(id)) {
       seen.add(id);
-      out.push({ path, key });
+      out.push(params ? { path, key, params } : { path, key });
     }
   };
   for (const error of errors ?? []) {
@@ -66,8 +69,8 @@ export function toFieldErrors(errors: readonly MappedError[] | null | undefined)
     const children = originals
       .map((o) => (o.params.missingProperty ?? o.params.propertyName) as string | undefined)
       .filter((name): name is string => typeof name === 'string');
-    if (children.length > 0) children.forEach((name) => add(error.instancePath + '/' + name, key));
-    else add(error.instancePath, key);
+    if (children.length > 0) children.forEach((name) => add(error.instancePath + '/' + name, key, undefined));
+    else add(error.instancePath, key, messageParams(originals));
   }
   return out;
 }
@@ -95,6 +98,7 @@ export function indexModule(forms: readonly string[]): string {
     .join('\n');
   const map = (prop: string) => `{\n${forms.map((f) => `  '${f}': ${camel(f)}.${prop},`).join('\n')}\n}`;
   return `${HEADER}import type { ValidatorFunctions } from '@rjsf/validator-ajv8';
+import { messageParams, type MessageParams } from '../../shared/schemas/message-params';
 ${imports}
 
 export type FormName = ${forms.map((f) => `'${f}'`).join(' | ')};

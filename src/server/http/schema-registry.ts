@@ -5,6 +5,7 @@ import Ajv2020 from 'ajv/dist/2020';
 import ajvErrors from 'ajv-errors';
 import addFormats from 'ajv-formats';
 import type { FieldError } from '../errors';
+import { messageParams, type MessageParams } from '../../shared/schemas/message-params';
 
 const DRAFT_2020 = 'https://json-schema.org/draft/2020-12/schema';
 
@@ -142,11 +143,11 @@ const WRAPPERS = ['if', 'anyOf', 'oneOf', 'allOf', '$ref'];
 export function toFieldErrors(errors: ErrorObject[]): FieldError[] {
   const out: FieldError[] = [];
   const seen = new Set<string>();
-  const push = (path: string, key: string) => {
+  const push = (path: string, key: string, params?: MessageParams) => {
     const id = `${path}\u0000${key}`;
     if (!seen.has(id)) {
       seen.add(id);
-      out.push({ path, key });
+      out.push(params ? { path, key, params } : { path, key });
     }
   };
   for (const error of errors) {
@@ -156,7 +157,9 @@ export function toFieldErrors(errors: ErrorObject[]): FieldError[] {
       if (originals.length > 0 && originals.every((o) => WRAPPERS.includes(o.keyword))) continue;
       const paths = new Set(originals.map(pathOf));
       if (paths.size === 0) paths.add(error.instancePath);
-      for (const path of paths) push(path, error.message ?? 'Validation.InvalidValue');
+      // What the message may say about the rule (its limit, the characters it refuses).
+      const params = messageParams(originals);
+      for (const path of paths) push(path, error.message ?? 'Validation.InvalidValue', params);
     } else if (!WRAPPERS.includes(error.keyword)) {
       push(pathOf(error), error.keyword === 'required' ? 'Validation.Required' : 'Validation.InvalidValue');
     }

@@ -93,7 +93,7 @@ describe.each(stores)('profiles on %s', (store) => {
     expect(again.json().secondaryPhoneNumber).toMatchObject({ phone: '3125550122', isPrimary: false, index: 2 });
   });
 
-  it('400 with the failing paths and keys, and nothing written', async () => {
+  it('400 with the failing paths and keys (and what each message may say of its rule), and nothing written', async () => {
     const who = account(26);
     const before = await storedRow(who);
     const res = await patch(
@@ -106,7 +106,8 @@ describe.each(stores)('profiles on %s', (store) => {
     expect(res.statusCode).toBe(400);
     const body = res.json();
     expect(body).toMatchObject({ statusCode: 400, message: expect.any(String) });
-    expect(body.errors).toContainEqual({ path: '/primaryAddress/city', key: 'Validation.InvalidCity' });
+    // The limit comes from the schema, so the portal can say it ("at most 32 characters").
+    expect(body.errors).toContainEqual({ path: '/primaryAddress/city', key: 'Validation.InvalidCity', params: { rule: 'maxLength', limit: 32 } });
     expect(body.errors.map((e: { path: string }) => e.path)).toContain('/givenName/firstName');
     const after = await storedRow(who);
     expect(after).toEqual(before);
