@@ -12,9 +12,14 @@ import type { ProfileView } from '../../../shared/profile/view';
 import { usePatchProfile } from './api/patch-profile';
 import { ExamProfileLink } from './components/exam-profile-link';
 import { GuardianConsentNote } from './components/guardian-consent-note';
+import { knownStatuses } from '../../forms/errors/server-errors';
 import { useFormSubmission } from '../../forms/use-form-submission';
 import { useFormView } from './hooks/use-form-view';
 import './profile.css';
+
+// 412: the profile changed elsewhere since it was read. It is read again and the learner's edits are
+// kept on top of it (usePatchProfile, useFormSubmission); the form says so, and Save sends them again.
+const understood = knownStatuses({ 412: { '': 'Validation.ProfileChanged' } });
 
 export default function ProfilePage() {
   const { t } = useTranslation('profile');
@@ -32,7 +37,7 @@ export default function ProfilePage() {
     },
     [profile, view, etag, mutateAsync],
   );
-  const form = useFormSubmission({ initial: view, send, successToast: 'Toast.Success.ProfileEdited', toggle });
+  const form = useFormSubmission({ initial: view, send, successToast: 'Toast.Success.ProfileEdited', toggle, understood });
 
   return (
     <div className="page profile-page">

@@ -48,3 +48,11 @@ export function serverFieldErrors(error: unknown): ServerFieldErrors | undefined
   }
   return Object.keys(out).length > 0 ? out : undefined;
 }
+
+/**
+ * Reads the statuses a form knows (e.g. 429: too many attempts) as messages at its fields, for
+ * useFormSubmission's `understood`: `knownStatuses({ 429: { '/currentPassword': 'Validation.TooManyAttempts' } })`.
+ */
+export function knownStatuses(messages: Record<number, ServerFieldErrors>): (error: unknown) => ServerFieldErrors | undefined {
+  return (error) => (isApiError(error) ? messages[error.statusCode] : undefined);
+}

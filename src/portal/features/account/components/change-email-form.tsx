@@ -6,6 +6,7 @@ import { SchemaForm } from '../../../forms/schema-form';
 import { type EditToggle, useEditToggle } from '../../../forms/use-edit-toggle';
 import { useChangeEmail } from '../api/change-email';
 import { useSendEmailVerificationCode } from '../api/send-email-verification-code';
+import { knownStatuses } from '../../../forms/errors/server-errors';
 import { useFormSubmission } from '../../../forms/use-form-submission';
 import { EMAIL_CHANGE_LOGOUT_MS, LOGOUT_PATH } from '../logout';
 import { ResendCode } from './resend-code';
@@ -18,6 +19,10 @@ export interface EmailForm {
   verificationCodeSent?: boolean;
   verificationCode?: string;
 }
+
+// Too many password or code attempts: said at the field the learner typed into.
+const sendUnderstood = knownStatuses({ 429: { '/currentPassword': 'Validation.TooManyAttempts' } });
+const verifyUnderstood = knownStatuses({ 429: { '/verificationCode': 'Validation.TooManyAttempts' } });
 
 interface Props {
   currentEmail: string;
@@ -71,7 +76,7 @@ function SendStep({ currentEmail, alternateEmail, toggle, onSent }: Props & { to
     },
     [mutateAsync, onSent],
   );
-  const form = useFormSubmission({ initial, send, successToast: 'Toast.Success.VerificationCodeSent', toggle });
+  const form = useFormSubmission({ initial, send, successToast: 'Toast.Success.VerificationCodeSent', toggle, understood: sendUnderstood });
   return (
     <>
       <p>{t('Email.Step1Intro')}</p>
@@ -103,7 +108,7 @@ function VerifyStep({ sent, onCancel, onChanged }: { sent: EmailForm; onCancel: 
     },
     [mutateAsync, navigate, onChanged],
   );
-  const form = useFormSubmission({ initial, send, successToast: 'Toast.Success.EmailEdited', toggle });
+  const form = useFormSubmission({ initial, send, successToast: 'Toast.Success.EmailEdited', toggle, understood: verifyUnderstood });
   return (
     <>
       <p>{t('Email.Step2Intro', { email: sent.email })}</p>
