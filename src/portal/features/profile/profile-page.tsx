@@ -10,6 +10,7 @@ import { Skeleton } from '../../ui/skeleton/skeleton';
 import { buildProfilePatch } from '../../../shared/profile/patch';
 import type { ProfileView } from '../../../shared/profile/view';
 import { usePatchProfile } from './api/patch-profile';
+import { CreateProfile } from './components/create-profile';
 import { ExamProfileLink } from './components/exam-profile-link';
 import { GuardianConsentNote } from './components/guardian-consent-note';
 import { knownStatuses } from '../../forms/errors/server-errors';
@@ -23,7 +24,7 @@ const understood = knownStatuses({ 412: { '': 'Validation.ProfileChanged' } });
 
 export default function ProfilePage() {
   const { t } = useTranslation('profile');
-  const { profile, etag, isPending, isError } = useProfile();
+  const { profile, etag, isPending, isError, missing } = useProfile();
   // The form's code loads while the profile is fetched; the heading and intro paint before either.
   usePreloadForm('profile');
   const view = useFormView(formFields, profile);
@@ -39,6 +40,14 @@ export default function ProfilePage() {
   );
   const form = useFormSubmission({ initial: view, send, successToast: 'Toast.Success.ProfileEdited', toggle, understood });
 
+  if (missing) {
+    return (
+      <div className="page profile-page">
+        <ReturnLink />
+        <CreateProfile />
+      </div>
+    );
+  }
   return (
     <div className="page profile-page">
       <ReturnLink />

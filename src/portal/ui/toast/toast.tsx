@@ -29,7 +29,8 @@ export type SuccessToastKey =
   | 'Toast.Success.ProfileEdited'
   | 'Toast.Success.VerificationCodeSent'
   | 'Toast.Success.EmailEdited'
-  | 'Toast.Success.PasswordEdited';
+  | 'Toast.Success.PasswordEdited'
+  | 'Toast.Success.ProfileCreated';
 
 const loadSonner = () => import('sonner');
 const Toaster = lazy(async () => ({ default: (await loadSonner()).Toaster }));
