@@ -25,6 +25,8 @@ export interface InteractionOptions {
 }
 
 const MAX_BODY_BYTES = 16 * 1024;
+/** The notices the portal may ask the sign-in page to show (`signin_notice`), and their texts. */
+const SIGNIN_NOTICES = new Map([['email_changed', 'notice.emailChanged']]);
 const ROUTE = /^\/interaction\/([A-Za-z0-9_-]+)(?:\/(login|social))?$/;
 
 async function readForm(req: IncomingMessage): Promise<URLSearchParams> {
@@ -154,7 +156,8 @@ export function interactionRoutes(options: InteractionOptions) {
 
     if (!form) {
       const hint = typeof details.params.login_hint === 'string' ? details.params.login_hint : '';
-      send(res, 200, signInPage(view(hint)));
+      const noticeKey = typeof details.params.signin_notice === 'string' ? SIGNIN_NOTICES.get(details.params.signin_notice) : undefined;
+      send(res, 200, signInPage(view(hint, noticeKey ? { notice: t(noticeKey) } : {})));
       return true;
     }
 

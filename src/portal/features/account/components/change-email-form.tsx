@@ -1,6 +1,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
+import { prepareNextSignIn } from '../../../auth/sign-in';
 import { EditSection } from '../../../forms/edit-section';
 import { SchemaForm } from '../../../forms/schema-form';
 import { type EditToggle, useEditToggle } from '../../../forms/use-edit-toggle';
@@ -103,10 +104,12 @@ function VerifyStep({ sent, onCancel, onChanged }: { sent: EmailForm; onCancel: 
     async (data: EmailForm) => {
       await mutateAsync(data.verificationCode ?? '');
       onChanged();
+      // The sign-in page that follows the sign-out says why, and offers the new address.
+      if (sent.email) prepareNextSignIn('email_changed', sent.email);
       // Not tied to this component: the sign-out must happen even if the learner leaves the page.
       window.setTimeout(() => void navigate(LOGOUT_PATH), EMAIL_CHANGE_LOGOUT_MS);
     },
-    [mutateAsync, navigate, onChanged],
+    [mutateAsync, navigate, onChanged, sent.email],
   );
   const form = useFormSubmission({ initial, send, successToast: 'Toast.Success.EmailEdited', toggle, understood: verifyUnderstood });
   return (
