@@ -126,6 +126,13 @@ for (const form of formNames) {
 }
 problems.push(...pathProblems);
 
+// Every state and province of the reference list has its name in every language (the list itself
+// holds the English names; no maintained source has them in Japanese).
+const statesFile = all.find((f) => f.schema.$id === 'defs/states.schema.json')?.schema;
+for (const [country, list] of Object.entries((statesFile?.['x-states'] ?? {}) as Record<string, { abbreviation: string }[]>)) {
+  for (const state of list) uiKeys.set(`Fields.Options.State.${country}.${state.abbreviation}`, 'defs/states.schema.json');
+}
+
 for (const lang of languages()) {
   const catalogue = loadCatalogue(lang);
   for (const key of messageKeys) if (!hasKey(catalogue, key)) problems.push(`${lang}: message key ${key} is missing`);

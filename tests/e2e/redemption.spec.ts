@@ -277,7 +277,7 @@ test('training-products page: active then expired, marked, with the migration to
   await expect(async () => {
     await notice.blur();
     await notice.focus();
-    await expect(page.getByRole('tooltip')).toHaveText(/IT Foundations CertMaster Learn \(new edition\)/, { timeout: 1000 });
+    await expect(page.getByRole('tooltip')).toHaveText(/IT Foundations CertMaster Learn V2/, { timeout: 1000 });
   }).toPass();
   await expectNoSeriousA11yViolations(page, 'training-products page');
   await screenshot(page, 'training-products-1280');
