@@ -2,9 +2,9 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
-import { precompress } from './scripts/lib/vite-precompress';
-import { strictCsp } from './scripts/lib/vite-strict-csp';
-import { FIRST_PAINT_NAMESPACES } from './src/portal/app/first-paint-namespaces';
+import { precompress } from './scripts/lib/vite-precompress.ts';
+import { strictCsp } from './scripts/lib/vite-strict-csp.ts';
+import { FIRST_PAINT_NAMESPACES } from './src/portal/app/first-paint-namespaces.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 

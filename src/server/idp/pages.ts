@@ -27,6 +27,7 @@ function layout(lng: Language, title: string, body: Html, scripts: string[] = []
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${title}</title>
+<link rel="icon" href="/assets/favicon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="/assets/signin.css">
 ${scripts.map((src) => html`<script src="${src}" defer></script>`)}
 </head>
