@@ -7,18 +7,22 @@ import { FormExhibit } from './form-exhibit';
 import { FORM_TITLE, LANGUAGE_NAME } from './text-keys';
 import { loadCompiledForm, type CompiledForm, type LoadCompiledForm } from './load-compiled-form';
 import { loadFormFiles } from './load-schema-files';
+import { SharedDefinitions } from './shared-definitions';
+import { formsReachingDefs } from '../../shared/schemas/def-reach';
 
-type Loaded = { definitions: FormDefinitions; failures: Partial<Record<FormName, string>> };
+type Loaded = { definitions: FormDefinitions; failures: Partial<Record<FormName, string>>; reach: Record<string, FormName[]> };
 
 async function loadAll(loadForm: LoadCompiledForm): Promise<Loaded> {
   const compiled: Partial<Record<FormName, CompiledForm>> = {};
   const ui: Partial<Record<FormName, UiSchema>> = {};
+  const files: Record<string, unknown> = {};
   const failures: Partial<Record<FormName, string>> = {};
   await Promise.all(
     FORM_NAMES.map(async (form) => {
       try {
         const [loaded, forms] = await Promise.all([loadFormFiles(form), loadForm(form)]);
         ui[form] = loaded.ui;
+        Object.assign(files, loaded.files);
         compiled[form] = forms;
       } catch (error) {
         failures[form] = error instanceof Error ? error.message : String(error);
@@ -30,7 +34,8 @@ async function loadAll(loadForm: LoadCompiledForm): Promise<Loaded> {
     if (!found) throw new Error(`${form} did not load`);
     return { schema: found.schema, uiSchema: ui[form] ?? {}, validator: found.validator };
   };
-  return { definitions, failures };
+  // Which forms each shared definition reaches, from the very files the forms were loaded from.
+  return { definitions, failures, reach: formsReachingDefs(files, ui) };
 }
 
 /** The product owners' gallery: every form from its schema files, with a language switch. */
@@ -63,6 +68,9 @@ export function GalleryApp({ loadForm = loadCompiledForm }: { loadForm?: LoadCom
                 <a href={`#form-${form}`}>{t(FORM_TITLE[form])}</a>
               </li>
             ))}
+            <li>
+              <a href="#shared-definitions">{t('SharedDefinitions.Title')}</a>
+            </li>
           </ul>
         </nav>
       </header>
@@ -79,6 +87,7 @@ export function GalleryApp({ loadForm = loadCompiledForm }: { loadForm?: LoadCom
               <FormExhibit key={form} form={form} definitions={loaded.definitions} />
             ),
           )}
+          <SharedDefinitions reach={loaded.reach} />
         </FormDefinitionsContext.Provider>
       )}
     </main>

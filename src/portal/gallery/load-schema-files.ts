@@ -1,6 +1,6 @@
 import type { UiSchema } from '@rjsf/utils';
 import type { FormName } from '../forms/definitions';
-import { refTarget } from './resolve-ref';
+import { refsOf } from '../../shared/schemas/def-reach';
 
 // In development Vite serves the files under schemas/ by these URLs; the dead branch drops them from
 // the build, where the server serves the same files at /schemas/.
@@ -19,18 +19,6 @@ async function fetchJson(id: string): Promise<unknown> {
   return response.json();
 }
 
-function refsOf(node: unknown, base: string, out: Set<string>) {
-  if (Array.isArray(node)) for (const n of node) refsOf(n, base, out);
-  else if (typeof node === 'object' && node !== null) {
-    for (const [key, value] of Object.entries(node)) {
-      if (key === '$ref' && typeof value === 'string') {
-        const doc = refTarget(value, base);
-        if (doc !== base) out.add(doc);
-      } else refsOf(value, base, out);
-    }
-  }
-}
-
 /**
  * Fetches a form's schema, every file it references (followed through $ref) and its ui file, at
  * page load, so an edited schema file shows on reload without a build.
@@ -43,9 +31,7 @@ export async function loadFormFiles(form: FormName): Promise<{ files: Record<str
     if (id in files) continue;
     const schema = await fetchJson(id);
     files[id] = schema;
-    const refs = new Set<string>();
-    refsOf(schema, id, refs);
-    for (const ref of refs) if (!(ref in files)) pending.push(ref);
+    for (const ref of refsOf(schema, id)) if (!(ref in files)) pending.push(ref);
   }
   const ui = (await fetchJson(`ui/${form}.ui.json`).catch(() => ({}))) as UiSchema;
   return { files, ui };
