@@ -11,16 +11,8 @@
  *                     { profile: profileUi, ... })
  *   // -> { 'defs/address.schema.json': ['profile', 'exam', 'demographics', 'address'], ... }
  */
+import { refFile } from './bundle';
 import { FORM_NAMES, type FormName } from './form-names';
-
-const BASE = 'schema:///';
-
-/** The file a $ref points to, resolved against the $id of the file it sits in. */
-export function refTarget(ref: string, currentId: string): string {
-  const url = new URL(ref, `${BASE}${currentId}`);
-  url.hash = '';
-  return url.href.slice(BASE.length);
-}
 
 /** Every file a node refers to through $ref (other than its own). */
 export function refsOf(node: unknown, base: string, out = new Set<string>()): Set<string> {
@@ -28,7 +20,7 @@ export function refsOf(node: unknown, base: string, out = new Set<string>()): Se
   else if (typeof node === 'object' && node !== null) {
     for (const [key, value] of Object.entries(node)) {
       if (key === '$ref' && typeof value === 'string') {
-        const target = refTarget(value, base);
+        const target = refFile(value, base);
         if (target !== base) out.add(target);
       } else refsOf(value, base, out);
     }
