@@ -1,5 +1,6 @@
-// npm run check:schemas: the stock Ajv of the forms contract compiles every form, and every message,
-// label and help key the schemas and ui files use exists in every language.
+// npm run check:schemas: the stock Ajv of the forms contract compiles every form, every message,
+// label and help key the schemas and ui files use exists in every language, and every schema that
+// validates input bounds its arrays, strings and open objects (scripts/lib/schema-bounds.ts).
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import Ajv from 'ajv';
@@ -10,6 +11,7 @@ import draft7 from 'ajv/dist/refs/json-schema-draft-07.json';
 import { bundleSchema } from '../src/shared/schemas/bundle';
 import { hasKey, languages, loadCatalogue } from './lib/locales';
 import { schemasDir } from './lib/paths';
+import { unboundedNodes, validatesInput } from './lib/schema-bounds';
 import { formNames, formSchemaId, type JsonSchema, loadSchemaFiles } from './lib/schema-files';
 import { hoistConditionalProperties } from './lib/types';
 
@@ -133,6 +135,15 @@ for (const [country, list] of Object.entries((statesFile?.['x-states'] ?? {}) as
   for (const state of list) uiKeys.set(`Fields.Options.State.${country}.${state.abbreviation}`, 'defs/states.schema.json');
 }
 
+// 3. Every schema that validates what a caller sends bounds its arrays, strings and open objects.
+const byId = new Map(all.flatMap(({ schema }) => (typeof schema.$id === 'string' ? [[schema.$id, schema] as const] : [])));
+let boundedFiles = 0;
+for (const id of byId.keys()) {
+  if (!validatesInput(id)) continue;
+  boundedFiles += 1;
+  for (const found of unboundedNodes({ byId }, id)) problems.push(`${id} ${found}`);
+}
+
 for (const lang of languages()) {
   const catalogue = loadCatalogue(lang);
   for (const key of messageKeys) if (!hasKey(catalogue, key)) problems.push(`${lang}: message key ${key} is missing`);
@@ -141,7 +152,7 @@ for (const lang of languages()) {
 
 console.log(
   `check:schemas: ${all.length} schema files, ${compiled}/${formNames.length} forms compiled (${uses2020 ? 'Ajv2020' : 'Ajv'}), ` +
-    `${messageKeys.size} message keys, ${uiKeys.size} ui keys, languages ${languages().join(', ')}`,
+    `${messageKeys.size} message keys, ${uiKeys.size} ui keys, languages ${languages().join(', ')}, ${boundedFiles} input schemas bounded`,
 );
 if (problems.length > 0) {
   console.error(`\n${problems.length} problem(s):\n${problems.map((p) => `  - ${p}`).join('\n')}`);

@@ -27,54 +27,6 @@ export const fields: readonly string[] = ${JSON.stringify(fields)};
 }
 
 const HELPERS = `
-export interface FieldError {
-  /** JSON pointer of the field, e.g. "/primaryAddress/city". */
-  path: string;
-  /** i18n key in the validation namespace, e.g. "Validation.InvalidCity". */
-  key: string;
-  /** What the message may say about the failed rule (its limit, the characters it refuses), from the schema. */
-  params?: MessageParams;
-}
-
-interface MappedError {
-  instancePath: string;
-  keyword: string;
-  message?: string;
-  params: Record<string, unknown>;
-}
-
-const SUMMARY_KEY = 'Validation.FormInvalid';
-/** For an error no schema gave a key (none should remain): still a key, never Ajv's English. */
-const FALLBACK_KEY = 'Validation.InvalidValue';
-
-/**
- * Ajv errors (after ajv-errors) as field errors: "required" errors move from the parent to the missing
- * field, summary errors of conditional blocks (Validation.FormInvalid) are dropped, duplicates merged;
- * each keeps what its message may say about the failed rule (src/shared/schemas/message-params.ts).
- */
-export function toFieldErrors(errors: readonly MappedError[] | null | undefined): FieldError[] {
-  const out: FieldError[] = [];
-  const seen = new Set<string>();
-  const add = (path: string, key: string, params: MessageParams | undefined) => {
-    const id = path + '\\u0000' + key;
-    if (!seen.has(id)) {
-      seen.add(id);
-      out.push(params ? { path, key, params } : { path, key });
-    }
-  };
-  for (const error of errors ?? []) {
-    const key = error.keyword === 'errorMessage' && error.message ? error.message : FALLBACK_KEY;
-    if (key === SUMMARY_KEY) continue;
-    const originals = (error.params.errors as MappedError[] | undefined) ?? [];
-    const children = originals
-      .map((o) => (o.params.missingProperty ?? o.params.propertyName) as string | undefined)
-      .filter((name): name is string => typeof name === 'string');
-    if (children.length > 0) children.forEach((name) => add(error.instancePath + '/' + name, key, undefined));
-    else add(error.instancePath, key, messageParams(originals));
-  }
-  return out;
-}
-
 export interface FormValidation {
   valid: boolean;
   errors: FieldError[];
@@ -98,8 +50,11 @@ export function indexModule(forms: readonly string[]): string {
     .join('\n');
   const map = (prop: string) => `{\n${forms.map((f) => `  '${f}': ${camel(f)}.${prop},`).join('\n')}\n}`;
   return `${HEADER}import type { ValidatorFunctions } from '@rjsf/validator-ajv8';
-import { messageParams, type MessageParams } from '../../shared/schemas/message-params';
+import { toFieldErrors, type FieldError, type MappedError } from '../../shared/schemas/field-errors';
 ${imports}
+
+// The mapping from Ajv's errors to { path, key } is shared with the services (src/shared/schemas).
+export { toFieldErrors, type FieldError };
 
 export type FormName = ${forms.map((f) => `'${f}'`).join(' | ')};
 export const formNames: readonly FormName[] = ${JSON.stringify(forms)};

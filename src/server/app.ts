@@ -8,12 +8,15 @@ import { readiness, type Database } from './db';
 import { entitlementRoutes } from './entitlements/routes';
 import { galleryRoutes } from './forms/gallery-routes';
 import { authenticatedScope, createAuthenticator, denyByDefault, publicScope, type KeySource } from './http/auth';
-import { registerErrorHandling, sendError } from './http/errors';
+import { PARAM_TOO_LONG, registerErrorHandling, sendError } from './http/errors';
+import { documentCommonAnswers } from './http/common-answers';
 import { registerInputGuard } from './http/input-guard';
+import { neverShed, registerLoadShedding } from './http/load-shedding';
 import { loggerOptions, type LogStream } from './http/logging';
 import { registerRequestMetrics, type RequestMetrics } from './http/metrics';
 import { registerSecurityHeaders } from './http/security-headers';
 import { portalConfig } from './http/portal-config';
+import { MAX_PARAM_LENGTH } from './http/schema-refs';
 import { SchemaRegistry } from './http/schema-registry';
 import { registerStatic } from './http/static';
 import { identityRoutes } from './identity/routes';
@@ -76,16 +79,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // request carries it, and the answer returns it.
     requestIdHeader: false,
     genReqId: (request) => requestIdOf(request.headers['x-request-id']),
-    // The spec writes /api/announcements/ with a slash; both spellings answer.
-    routerOptions: { ignoreTrailingSlash: true },
+    // The spec writes /api/announcements/ with a slash; both spellings answer. A path parameter
+    // may be as long as the document says (params() in http/schema-refs.ts); a longer one is 414.
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PARAM_LENGTH },
     bodyLimit: 256 * 1024,
     ajv: { customOptions: { strict: false } },
     // A path the router cannot decode answers in the services' error shape, like every other error.
     frameworkErrors: (error, _request, reply) => {
-      const statusCode = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
-      return sendError(reply, statusCode, statusCode === 400 ? 'The request URL is malformed.' : error.message);
+      if (error.statusCode === 414) return sendError(reply, 414, PARAM_TOO_LONG);
+      return sendError(reply, 400, 'The request URL is malformed.');
     },
   });
+  // First of all hooks: a request shed for load costs nothing else.
+  const loadShedding = await registerLoadShedding(app, config);
   const schemas = options.schemas ?? new SchemaRegistry(config.schemasDir);
   const mailer = options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db });
   app.decorate('services', createServices({ config, db: database.db, schemas, mailer }));
@@ -106,7 +112,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(({ schema }) => schemas.routeValidator(schema));
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
 
-  registerErrorHandling(app, { notFound: !options.serveStatic });
+  registerErrorHandling(app, { notFound: !options.serveStatic, outageLogIntervalMs: config.outageLogIntervalMs });
+  documentCommonAnswers(app);
 
   await app.register(cors, {
     origin: config.corsOrigins,
@@ -151,7 +158,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.get(
     '/api/health',
     {
-      config: { public: true },
+      config: { public: true, ...neverShed },
       schema: { tags: ['service'], summary: 'Answers 200 while the process is alive (readiness: /api/ready)', security: [], response: { 200: { $ref: 'api/health-response.schema.json' } } },
     },
     // The app is built only after the database opened and migrated: answering means ready.
@@ -160,10 +167,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.get(
     '/api/ready',
     {
-      config: { public: true },
+      config: { public: true, ...neverShed },
       schema: {
         tags: ['service'],
-        summary: 'Answers 200 while this instance can serve (database reachable, migrations applied), else 503',
+        summary:
+          'Answers 200 while this instance can serve (not draining, not shedding load, no migration missing), else 503. An unreachable database keeps it in rotation: requests that need it answer 503 with Retry-After',
         security: [],
         response: { 200: { $ref: 'api/readiness-response.schema.json' }, 503: { $ref: 'api/readiness-response.schema.json' } },
       },
@@ -171,8 +179,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     async (_request, reply) => {
       reply.header('cache-control', 'no-store');
       if (lifecycle.draining) return reply.status(503).send({ status: 'not-ready', reason: 'shutting down' });
-      const state = await readiness(database);
-      return state.ready ? { status: 'ready' } : reply.status(503).send({ status: 'not-ready', reason: state.reason });
+      if (loadShedding.shedding()) return reply.status(503).send({ status: 'not-ready', reason: 'under pressure' });
+      const { ready, reason, databaseReachable } = await readiness(database);
+      const reach = databaseReachable ? 'reachable' : 'unreachable';
+      return ready ? { status: 'ready', database: reach } : reply.status(503).send({ status: 'not-ready', reason, database: reach });
     },
   );
   app.get('/api/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());

@@ -32,6 +32,8 @@ export interface ServerConfig {
   flags: { certmetrics: boolean; learningSystems: boolean; odp: boolean; pearson: boolean; privo: boolean };
   redirectWhitelist: string[];
   logLevel: string;
+  /** While the database is away: one log line per failure kind and this interval (outage-log.ts). */
+  outageLogIntervalMs: number;
   seedOnStart: boolean;
   /** The demo stand-in for the social identity provider (DEMO_SOCIAL_SIGNIN; on in development only). */
   demoSocialSignIn: boolean;
@@ -69,6 +71,11 @@ export interface ServerConfig {
   drainDelayMs: number;
   /** On SIGTERM: the process exits with 1 if closing takes longer than this. */
   shutdownTimeoutMs: number;
+  /**
+   * Load shedding: while the event loop's mean delay over the last sample is above this, requests
+   * are answered 503 with Retry-After and readiness says so (0 turns it off).
+   */
+  maxEventLoopDelayMs: number;
   /** Port of the Prometheus metrics listener (GET /metrics); none when unset. */
   metricsPort: number | undefined;
   /** Address the metrics listener binds to (loopback unless told). */
@@ -295,6 +302,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     ),
     trustedProxies: trustedProxiesOf(read),
     logLevel: read.oneOf('LOG_LEVEL', LOG_LEVELS, 'info'),
+    outageLogIntervalMs: read.count('LOG_OUTAGE_INTERVAL_MS', 10_000),
     seedOnStart,
     demoSocialSignIn,
     production,
@@ -325,14 +333,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       exams: link(read, 'LINK_EXAMS', 'https://test.certification.example'),
       examsSupport: link(read, 'LINK_EXAMS_SUPPORT', 'https://test.certification.example/customer-service'),
     },
-    // The Vite dev server's origin is allowed (CORS, sign-in redirects) in development only.
     idpKeys: idpKeySettings(read),
     drainDelayMs: read.millis('DRAIN_DELAY_MS', 0),
     shutdownTimeoutMs: read.count('SHUTDOWN_TIMEOUT_MS', 15_000),
+    maxEventLoopDelayMs: read.millis('MAX_EVENT_LOOP_DELAY_MS', 1000),
     metricsPort: read.optional('METRICS_PORT') === undefined ? undefined : read.port('METRICS_PORT', 0),
     metricsHost: read.string('METRICS_HOST', '127.0.0.1'),
     certificationFrame: certificationFrame(read, sandboxOrigin),
     instanceId,
+    // The Vite dev server's origin is allowed (CORS, sign-in redirects) in development only.
     corsOrigins: read.list('CORS_ORIGINS', production ? '' : 'http://localhost:5173', (item) => read.originOf('CORS_ORIGINS', item)),
   };
 }

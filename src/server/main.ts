@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { pino } from 'pino';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
-import { openDatabase } from './db';
+import { DataFolderUpgradeError, openDatabase } from './db';
 import { startIdentityProvider } from './idp';
 import { loggerOptions } from './http/logging';
 import { createRequestMetrics, startMetricsServer } from './http/metrics';
@@ -19,7 +19,7 @@ async function main(): Promise<void> {
   }
   // The identity provider and start-up write JSON lines with the app's options (redaction included).
   const log = pino(loggerOptions(config));
-  const database = await openDatabase(config);
+  const database = await openDatabase(config, { log });
   const seeded = config.seedOnStart ? await seedOnce(database) : undefined;
   if (seeded) log.info(seeded, 'demo data seeded');
 
@@ -100,7 +100,8 @@ function startSandbox(): ChildProcess {
 }
 
 main().catch((error: unknown) => {
-  // A setting that is missing or wrong is one line naming it; anything else keeps its stack.
-  console.error(error instanceof ConfigError ? error.message : error);
+  // A setting that is missing or wrong, or a data folder that could not be upgraded, is one line
+  // saying so; anything else keeps its stack.
+  console.error(error instanceof ConfigError || error instanceof DataFolderUpgradeError ? error.message : error);
   process.exit(1);
 });

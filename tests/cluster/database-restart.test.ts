@@ -5,7 +5,9 @@ import { authorizeUrl, pkce } from '../integration/idp/harness';
 import { LEARNER, LearnerClient, type Answer } from './learner-client';
 
 // PostgreSQL (the cluster's own server, never the machine's shared one) stopped and started again
-// under load: the instances answer 503, never 500, and never exit; readiness goes false; once the
+// under load: the instances answer 503 with Retry-After in their own error shape, never 500, and
+// never exit; readiness stays true (the database is shared: were every instance to leave the
+// rotation, the load balancer would have nobody to answer), saying the database is unreachable; once the
 // database is back they serve again without a restart.
 
 const fixture = useClusterFixture(2);
@@ -35,16 +37,16 @@ it('answers 503 while the database is down and recovers without a restart', asyn
     Promise.all(
       cluster.instances.map(async (i) => {
         const res = await fetch(`http://127.0.0.1:${i.port}/api/ready`).catch(() => undefined);
-        return { status: res?.status ?? 0, body: ((await res?.json()) ?? {}) as { reason?: string } };
+        return { status: res?.status ?? 0, body: ((await res?.json()) ?? {}) as { reason?: string; database?: string } };
       }),
     );
   let notReady: Awaited<ReturnType<typeof readiness>> = [];
   for (let waited = 0; waited < 10_000; waited += 200) {
     notReady = await readiness();
-    if (notReady.every((r) => r.status === 503)) break;
+    if (notReady.every((r) => r.body.database === 'unreachable')) break;
     await sleep(200);
   }
-  // The instances themselves (not only the load balancer, which has no instance left) say 503.
+  // The instances themselves say 503, as they do through the load balancer.
   const direct = await Promise.all(
     cluster.instances.map((i) => learner.api('GET', `/api/profiles/account/${LEARNER.id}`, undefined, {}, AbortSignal.timeout(15_000), `http://127.0.0.1:${i.port}`)),
   );
@@ -77,16 +79,25 @@ it('answers 503 while the database is down and recovers without a restart', asyn
     byStatus[key] = (byStatus[key] ?? 0) + 1;
   }
   console.info(
-    `database restart: ${answers.length} requests, by status ${JSON.stringify(byStatus)}; instances asked directly while down ${direct.map((d) => d.status).join(', ')}, their identity providers ${idpDirect.map((d) => d.status).join(', ')}; readiness while down ${notReady.map((r) => `${r.status} ${r.body.reason ?? ''}`).join(', ')}; ` +
+    `database restart: ${answers.length} requests, by status ${JSON.stringify(byStatus)}; instances asked directly while down ${direct.map((d) => d.status).join(', ')}, their identity providers ${idpDirect.map((d) => d.status).join(', ')}; readiness while down ${notReady.map((r) => `${r.status} ${r.body.database ?? ''}`).join(', ')}; ` +
       `down ${upAt - downAt} ms; first 200 ${recoveredAt ? recoveredAt - upAt : 'never'} ms after the database was back`,
   );
-  expect(notReady.map((r) => r.status)).toEqual([503, 503]);
+  expect(notReady.map((r) => r.status)).toEqual([200, 200]);
   expect(direct.map((d) => d.status)).toEqual([503, 503]);
   expect(idpDirect).toEqual([
     { status: 503, retryAfter: '1' },
     { status: 503, retryAfter: '1' },
   ]);
-  expect(notReady.every((r) => r.body.reason === 'database unreachable')).toBe(true);
+  expect(notReady.every((r) => r.body.database === 'unreachable')).toBe(true);
+  // Every 503 a client saw through the load balancer was an instance's own: the services' error
+  // shape with Retry-After, never the load balancer's page for "no server is available".
+  const unavailable = answers.flatMap(({ answer }) => (answer !== 'network-error' && answer.status === 503 ? [answer] : []));
+  expect(unavailable.length).toBeGreaterThan(0);
+  for (const answer of unavailable) {
+    expect(answer.instance).not.toBeNull();
+    expect(answer.retryAfter).toBe('1');
+    expect(answer.body).toMatchObject({ statusCode: 503 });
+  }
   expect(recoveredAt).toBeGreaterThan(0);
   expect(Object.keys(byStatus).sort()).toEqual(['200', '503']);
   // The same processes: nothing exited or was restarted.

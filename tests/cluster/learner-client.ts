@@ -10,6 +10,8 @@ export interface Answer {
   /** INSTANCE_ID of the instance that answered (x-instance-id), if any did. */
   instance: string | null;
   etag: string | null;
+  /** Retry-After of a 503 or 429, if any. */
+  retryAfter: string | null;
   body: unknown;
 }
 
@@ -124,6 +126,6 @@ export class LearnerClient {
     } catch {
       // Not JSON (an HAProxy error page): kept as text.
     }
-    return { status: res.status, instance, etag: res.headers.get('etag'), body: parsed };
+    return { status: res.status, instance, etag: res.headers.get('etag'), retryAfter: res.headers.get('retry-after'), body: parsed };
   }
 }

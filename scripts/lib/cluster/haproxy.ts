@@ -21,6 +21,8 @@ export interface LoadBalancerOptions {
 
 export interface LoadBalancer {
   child: ChildProcess;
+  /** What HAProxy printed last (its warnings name each server going down or up). */
+  output: OutputTail;
   stop(): Promise<void>;
 }
 
@@ -33,6 +35,43 @@ export function haproxyPath(): string {
   }
 }
 
+const STATUS_TEXT: Record<number, string> = { 502: 'Bad Gateway', 503: 'Service Unavailable', 504: 'Gateway Timeout' };
+
+/**
+ * The answers HAProxy gives itself when no instance can (none in rotation, one that failed or took
+ * too long): for the services, the services' own error shape with Retry-After, so the portal shows
+ * its "try again" message and not HAProxy's HTML; for the identity provider's pages, a short page.
+ */
+function errorFile(status: number, kind: 'json' | 'html'): string {
+  const body =
+    kind === 'json'
+      ? JSON.stringify({ message: 'The service is briefly unavailable; try again.', statusCode: status })
+      : '<!doctype html><html lang="en"><meta charset="utf-8"><title>Sign-in unavailable</title><p>Sign-in is briefly unavailable. Try again in a moment.</p></html>';
+  return [
+    `HTTP/1.1 ${status} ${STATUS_TEXT[status]}`,
+    `content-type: ${kind === 'json' ? 'application/json' : 'text/html; charset=utf-8'}`,
+    'cache-control: no-store',
+    'retry-after: 1',
+    `content-length: ${Buffer.byteLength(body)}`,
+    'connection: close',
+    '',
+    body,
+  ].join('\r\n');
+}
+
+/** Writes the error files into `dir`; the lines that name them, per kind of backend. */
+function writeErrorFiles(dir: string): Record<'json' | 'html', string[]> {
+  const lines = { json: [] as string[], html: [] as string[] };
+  for (const kind of ['json', 'html'] as const) {
+    for (const status of [502, 503, 504]) {
+      const path = join(dir, `${status}.${kind}.http`);
+      writeFileSync(path, errorFile(status, kind));
+      lines[kind].push(`  errorfile ${status} ${path}`);
+    }
+  }
+  return lines;
+}
+
 /**
  * Round robin over the instances, each checked on GET /api/ready every 500 ms (two failures take it
  * out, two successes bring it back: an instance that drains or loses its database stops getting
@@ -40,7 +79,7 @@ export function haproxyPath(): string {
  * identity provider's requests are encrypted again to each instance's own TLS port (the provider
  * sets secure cookies and builds its URLs from the one public issuer, so it must see https).
  */
-export function haproxyConfig({ portalPort, idpPort, backends, tlsDir }: LoadBalancerOptions, bundlePath: string): string {
+export function haproxyConfig({ portalPort, idpPort, backends, tlsDir }: LoadBalancerOptions, bundlePath: string, errorFiles: Record<'json' | 'html', string[]>): string {
   const ca = join(tlsDir, 'ca.pem');
   const lines = [
     'global',
@@ -73,12 +112,14 @@ export function haproxyConfig({ portalPort, idpPort, backends, tlsDir }: LoadBal
     '',
     'backend instances',
     '  balance roundrobin',
+    ...errorFiles.json,
     '  option httpchk GET /api/ready',
     '  http-check expect status 200',
     ...backends.map((b) => `  server ${b.id} 127.0.0.1:${b.port} check`),
     '',
     'backend identity_providers',
     '  balance roundrobin',
+    ...errorFiles.html,
     // The provider's health is its instance's readiness (same process, same database).
     '  option httpchk GET /api/ready',
     '  http-check expect status 200',
@@ -94,14 +135,14 @@ export async function startLoadBalancer(options: LoadBalancerOptions): Promise<L
   const pem = (name: string) => `${readFileSync(join(options.tlsDir, name), 'utf8').trim()}\n`;
   writeFileSync(bundlePath, pem('cert.pem') + pem('key.pem'), { mode: 0o600 });
   const configPath = join(options.dir, 'haproxy.cfg');
-  writeFileSync(configPath, haproxyConfig(options, bundlePath));
+  writeFileSync(configPath, haproxyConfig(options, bundlePath, writeErrorFiles(options.dir)));
   const tail = new OutputTail();
   // -db: stay in the foreground, so it stops with us; -W: master-worker (clean stop on SIGTERM).
   const child = spawn(haproxyPath(), ['-W', '-db', '-f', configPath], { stdio: ['ignore', 'pipe', 'pipe'] });
   child.stdout?.on('data', (chunk: Buffer) => tail.push(chunk));
   child.stderr?.on('data', (chunk: Buffer) => tail.push(chunk));
   await waitUntil('HAProxy', async () => running(child) && (await listening(options.portalPort)), 15_000, child, tail);
-  return { child, stop: () => stopProcess(child, 'SIGTERM', 5_000) };
+  return { child, output: tail, stop: () => stopProcess(child, 'SIGTERM', 5_000) };
 }
 
 async function listening(port: number): Promise<boolean> {

@@ -20,12 +20,21 @@ export interface LocalPostgres {
 
 const DATABASE = 'portal';
 
-/** Debian's PostgreSQL programs, newest major version first (postgresql-NN installs them there). */
-export function postgresBinDir(): string {
+/**
+ * The folder of Debian's PostgreSQL programs that holds `program`, newest major version first
+ * (postgresql-NN and postgresql-client-NN install them in /usr/lib/postgresql/NN/bin).
+ */
+export function postgresBinDir(program = 'postgres'): string {
   const root = '/usr/lib/postgresql';
-  const versions = existsSync(root) ? readdirSync(root).filter((v) => existsSync(join(root, v, 'bin', 'postgres'))) : [];
+  const versions = existsSync(root) ? readdirSync(root).filter((v) => existsSync(join(root, v, 'bin', program))) : [];
   versions.sort((a, b) => Number(b) - Number(a));
-  if (!versions[0]) throw new Error(`no PostgreSQL server in ${root}/*/bin (Debian: apt-get install postgresql), or set DATABASE_URL`);
+  if (!versions[0]) {
+    throw new Error(
+      program === 'postgres'
+        ? `no PostgreSQL server in ${root}/*/bin (Debian: apt-get install postgresql), or set DATABASE_URL`
+        : `no ${program} in ${root}/*/bin (Debian: apt-get install postgresql-client)`,
+    );
+  }
   return join(root, versions[0], 'bin');
 }
 

@@ -5,9 +5,11 @@ import pg from 'pg';
 import type { ServerConfig } from '../config';
 import { migrations, RENAMED_MIGRATIONS } from './migrations';
 import { PGliteThread, PGliteThreadDialect } from './pglite-thread';
+import { upgradeDataFolder, upgradeMessage } from './pglite-upgrade';
 import type { DB } from './types';
 
 export type { DB } from './types';
+export { DataFolderUpgradeError } from './pglite-upgrade';
 
 export interface Database {
   db: Kysely<DB>;
@@ -22,6 +24,8 @@ export interface OpenOptions {
   schema?: string;
   /** PGlite only: keep the data in memory instead of DATA_DIR/db. */
   inMemory?: boolean;
+  /** Where the one line that reports an upgraded data folder goes (pino's signature; console.info when absent). */
+  log?: { info(fields: object, message: string): void };
 }
 
 const schemaName = /^[a-z_][a-z0-9_]*$/;
@@ -60,6 +64,10 @@ export async function openDatabase(
     if (!options.inMemory) {
       dataDir = join(config.dataDir, 'db');
       mkdirSync(dataDir, { recursive: true });
+      // A folder an earlier PGlite wrote (PostgreSQL 17) is moved over first, its old self kept.
+      const upgrade = await upgradeDataFolder(dataDir);
+      if (upgrade && options.log) options.log.info(upgrade, upgradeMessage(upgrade));
+      else if (upgrade) console.info(upgradeMessage(upgrade));
     }
     // PGlite runs its statements synchronously: in a thread of its own (pglite-thread.ts), so
     // HTTP work goes on while they run.
@@ -91,14 +99,22 @@ const migratorFor = (db: Kysely<DB>, schema?: string) =>
   new Migrator({ db, provider: { getMigrations: async () => migrations }, ...(schema ? { migrationTableSchema: schema } : {}) });
 
 /** Whether this instance can serve: the database answers and every migration has been applied. */
-export async function readiness(database: Database): Promise<{ ready: boolean; reason?: string }> {
+/**
+ * Whether this instance may take requests, as far as its database says. An unreachable database is
+ * not a reason to leave the rotation: it is shared, so every instance would leave at once and the
+ * load balancer would have nobody to send a learner to. The instance stays in and answers what needs
+ * the database with its own 503 and Retry-After (http/errors.ts). A database that lacks a migration
+ * this code needs is a reason: that instance must not serve.
+ */
+export async function readiness(database: Database): Promise<{ ready: boolean; reason?: string; databaseReachable: boolean }> {
+  let pending: number;
   try {
     await sql`select 1`.execute(database.db);
-    const pending = (await migratorFor(database.db, database.schema).getMigrations()).filter((m) => !m.executedAt);
-    return pending.length === 0 ? { ready: true } : { ready: false, reason: `${pending.length} migration(s) not applied` };
+    pending = (await migratorFor(database.db, database.schema).getMigrations()).filter((m) => !m.executedAt).length;
   } catch {
-    return { ready: false, reason: 'database unreachable' };
+    return { ready: true, databaseReachable: false };
   }
+  return pending === 0 ? { ready: true, databaseReachable: true } : { ready: false, reason: `${pending} migration(s) not applied`, databaseReachable: true };
 }
 
 export async function migrate(db: Kysely<DB>, schema?: string): Promise<void> {

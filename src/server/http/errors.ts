@@ -1,7 +1,11 @@
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isDatabaseUnavailable } from '../db/unavailable';
 import { DomainError, type DomainErrorKind, type FieldError } from '../errors';
-import { toFieldErrors } from './schema-registry';
+import { toFieldErrors } from '../../shared/schemas/field-errors';
+import { outageLog } from './outage-log';
+import { MAX_PARAM_LENGTH } from './schema-refs';
+
+export const PARAM_TOO_LONG = `A path segment is longer than ${MAX_PARAM_LENGTH} characters.`;
 
 /** The one place a domain error becomes an HTTP status. */
 export const STATUS: Record<DomainErrorKind, number> = {
@@ -14,12 +18,20 @@ export const STATUS: Record<DomainErrorKind, number> = {
   'rate-limited': 429,
 };
 
+/** The services' one error shape (schemas/api/error.schema.json). */
+export const errorBody = (statusCode: number, message: string, errors?: FieldError[]) => ({ message, statusCode, ...(errors ? { errors } : {}) });
+
 export function sendError(reply: FastifyReply, statusCode: number, message: string, errors?: FieldError[]) {
-  return reply.status(statusCode).send({ message, statusCode, ...(errors ? { errors } : {}) });
+  return reply.status(statusCode).send(errorBody(statusCode, message, errors));
 }
 
-/** Every non-OK answer is `{ message, statusCode }`, plus `errors` for a rule failure. */
-export function registerErrorHandling(app: FastifyInstance, options: { notFound: boolean }): void {
+/**
+ * Every non-OK answer is `{ message, statusCode }`, plus `errors` for a rule failure. While the
+ * database is away, the failures are logged by kind and interval (outage-log.ts), not one by one.
+ */
+export function registerErrorHandling(app: FastifyInstance, options: { notFound: boolean; outageLogIntervalMs: number }): void {
+  const outages = outageLog(app.log, { intervalMs: options.outageLogIntervalMs });
+  app.addHook('onClose', async () => outages.flush());
   app.setErrorHandler((error: FastifyError | DomainError, request, reply) => {
     if (error instanceof DomainError) {
       if (error.retryAfterMs !== undefined) reply.header('retry-after', Math.ceil(error.retryAfterMs / 1000));
@@ -32,7 +44,7 @@ export function registerErrorHandling(app: FastifyInstance, options: { notFound:
       return sendError(reply, 400, 'The request has invalid fields.', errors);
     }
     if (isDatabaseUnavailable(error)) {
-      request.log.warn({ err: error }, 'database unavailable');
+      outages.record('api', error);
       reply.header('retry-after', 1);
       return sendError(reply, 503, 'The service is briefly unavailable; try again.');
     }
@@ -41,5 +53,15 @@ export function registerErrorHandling(app: FastifyInstance, options: { notFound:
     return sendError(reply, statusCode, statusCode >= 500 ? 'An internal error occurred.' : fastifyError.message);
   });
   if (!options.notFound) return;
-  app.setNotFoundHandler((request, reply) => sendError(reply, 404, `No route ${request.method} ${request.url.split('?')[0]}`));
+  app.setNotFoundHandler(sendNoRoute);
+}
+
+/**
+ * The answer for a path no route takes: 414 when a segment is longer than any parameter may be
+ * (the router stops there, so the path might have been a route's), else 404.
+ */
+export function sendNoRoute(request: FastifyRequest, reply: FastifyReply) {
+  const path = request.url.split('?')[0] ?? '/';
+  if (path.split('/').some((segment) => segment.length > MAX_PARAM_LENGTH)) return sendError(reply, 414, PARAM_TOO_LONG);
+  return sendError(reply, 404, `No route ${request.method} ${path}`);
 }

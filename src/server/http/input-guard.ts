@@ -16,26 +16,48 @@ export const isCleanString = (value: string): boolean => !value.includes('\u0000
 
 const segment = (key: string) => key.replace(/~/g, '~0').replace(/\//g, '~1');
 
-/** The JSON Pointers of every unclean string or key under `value`, and of anything nested too deep. */
+/** A value met while walking a body; its path is made only when something is reported there. */
+interface Visit {
+  value: unknown;
+  key: string;
+  parent: Visit | undefined;
+  depth: number;
+}
+
+const pathOf = (visit: Visit, base: string): string => {
+  const keys: string[] = [];
+  for (let at: Visit | undefined = visit; at?.parent; at = at.parent) keys.push(segment(at.key));
+  return base + keys.reverse().map((key) => `/${key}`).join('');
+};
+
+/**
+ * The JSON Pointers of every unclean string or key under `value`, and of anything nested too deep.
+ * One pass over a body of any size: nothing is allocated per value but the visit itself.
+ */
 export function findUncleanStrings(value: unknown, base = ''): FieldError[] {
   const found: FieldError[] = [];
-  const stack: Array<{ value: unknown; path: string; depth: number }> = [{ value, path: base, depth: 0 }];
+  const stack: Visit[] = [{ value, key: '', parent: undefined, depth: 0 }];
   while (stack.length > 0 && found.length < 20) {
-    const item = stack.pop()!;
-    if (typeof item.value === 'string') {
-      if (!isCleanString(item.value)) found.push({ path: item.path, key: INVALID_CHARACTERS });
+    const visit = stack.pop()!;
+    const current = visit.value;
+    if (typeof current === 'string') {
+      if (!isCleanString(current)) found.push({ path: pathOf(visit, base), key: INVALID_CHARACTERS });
       continue;
     }
-    if (!item.value || typeof item.value !== 'object') continue;
-    if (item.depth >= MAX_DEPTH) {
-      found.push({ path: item.path, key: 'Validation.InvalidValue' });
+    if (!current || typeof current !== 'object') continue;
+    if (visit.depth >= MAX_DEPTH) {
+      found.push({ path: pathOf(visit, base), key: 'Validation.InvalidValue' });
       continue;
     }
-    const entries = Array.isArray(item.value) ? item.value.map((v, i) => [String(i), v] as const) : Object.entries(item.value);
-    for (const [key, child] of entries) {
-      const path = `${item.path}/${segment(key)}`;
-      if (!isCleanString(key)) found.push({ path, key: INVALID_CHARACTERS });
-      else stack.push({ value: child, path, depth: item.depth + 1 });
+    const depth = visit.depth + 1;
+    if (Array.isArray(current)) {
+      for (let i = 0; i < current.length; i += 1) stack.push({ value: current[i], key: String(i), parent: visit, depth });
+      continue;
+    }
+    for (const key of Object.keys(current)) {
+      const child: Visit = { value: (current as Record<string, unknown>)[key], key, parent: visit, depth };
+      if (!isCleanString(key)) found.push({ path: pathOf(child, base), key: INVALID_CHARACTERS });
+      else stack.push(child);
     }
   }
   return found;

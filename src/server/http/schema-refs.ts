@@ -20,10 +20,13 @@ export type ApiSchemaName = keyof ApiSchemas;
 /** `ref('redeem-request')`: `{ $ref: 'api/redeem-request.schema.json' }`, typed `ApiRedeemRequest`. */
 export const ref = <N extends ApiSchemaName>(name: N): TypedSchema<ApiSchemas[N]> => ({ $ref: `api/${name}.schema.json` });
 
+/** The longest path parameter the router takes (Fastify's maxParamLength) and the document states. */
+export const MAX_PARAM_LENGTH = 256;
+
 /** Path parameters that are all strings, e.g. `params('id')`. */
 export const params = <K extends string>(...names: K[]): TypedSchema<Record<K, string>> => ({
   type: 'object',
-  properties: Object.fromEntries(names.map((name) => [name, { type: 'string', minLength: 1, maxLength: 256 }])),
+  properties: Object.fromEntries(names.map((name) => [name, { type: 'string', minLength: 1, maxLength: MAX_PARAM_LENGTH }])),
   required: names,
 });
 

@@ -1,11 +1,12 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
+import Ajv, { type ValidateFunction } from 'ajv';
 import Ajv2020 from 'ajv/dist/2020';
 import ajvErrors from 'ajv-errors';
 import addFormats from 'ajv-formats';
+import { toFieldErrors } from '../../shared/schemas/field-errors';
 import type { FieldError } from '../errors';
-import { messageParams, type MessageParams } from '../../shared/schemas/message-params';
+import { boundError, boundsOf } from './bounds';
 
 const DRAFT_2020 = 'https://json-schema.org/draft/2020-12/schema';
 
@@ -41,6 +42,8 @@ export function readSchemaFiles(schemasDir: string): SchemaFile[] {
  */
 export class SchemaRegistry {
   readonly ajv: Ajv;
+  /** The same files reduced to their bounds (./bounds.ts), compiled to stop at the first failure. */
+  private readonly boundsAjv: Ajv;
   private readonly byFile = new Map<string, SchemaFile['schema']>();
   private readonly compiled = new Map<string, ValidateFunction>();
   private readonly fieldLists = new Map<string, string[]>();
@@ -51,11 +54,33 @@ export class SchemaRegistry {
     this.ajv = new AjvClass({ allErrors: true, $data: true, strict: false });
     addFormats(this.ajv);
     ajvErrors(this.ajv);
+    this.boundsAjv = new AjvClass({ allErrors: false, strict: false });
     for (const { file, schema } of files) {
       this.byFile.set(file, schema);
       // A file without $id is reachable by its path below schemas/.
       this.ajv.addSchema(schema, schema.$id ? undefined : file);
+      this.boundsAjv.addSchema(boundsOf(schema) as object, schema.$id ? undefined : file);
     }
+  }
+
+  /**
+   * `full` behind a check of the bounds alone: a document over a bound gets one error (the array
+   * or object that is too large) without the full rules ever walking it. Ajv's validator shape, so
+   * Fastify uses it as a route's validator.
+   */
+  private bounded(bounds: ValidateFunction, full: ValidateFunction): ValidateFunction {
+    const validate = ((data: unknown) => {
+      if (!bounds(data)) {
+        validate.errors = (bounds.errors ?? []).map(boundError);
+        return false;
+      }
+      const valid = full(data) as boolean;
+      validate.errors = full.errors;
+      return valid;
+    }) as ValidateFunction;
+    validate.schema = full.schema;
+    validate.schemaEnv = full.schemaEnv;
+    return validate;
   }
 
   /** The request and response schemas of the services (schemas/api/), by $id. */
@@ -94,8 +119,8 @@ export class SchemaRegistry {
   validator(file: string): ValidateFunction {
     let fn = this.compiled.get(file);
     if (!fn) {
-      const schema = this.schema(file);
-      fn = this.ajv.getSchema(schema.$id ?? file) ?? this.ajv.compile(schema);
+      const id = this.schema(file).$id ?? file;
+      fn = this.bounded(this.boundsAjv.getSchema(id)!, this.ajv.getSchema(id)!);
       this.compiled.set(file, fn);
     }
     return fn;
@@ -108,63 +133,20 @@ export class SchemaRegistry {
   routeValidator(schema: unknown): ValidateFunction {
     const ref = (schema as { $ref?: string }).$ref;
     if (ref) {
-      const validate = this.ajv.getSchema(ref.replace(/#$/, ''));
-      if (!validate) throw new Error(`Unknown schema ${ref}`);
-      return validate;
+      const id = ref.replace(/#$/, '');
+      const full = this.ajv.getSchema(id);
+      if (!full) throw new Error(`Unknown schema ${ref}`);
+      return this.bounded(this.boundsAjv.getSchema(id)!, full);
     }
-    return this.ajv.compile(schema as object);
+    return this.bounded(this.boundsAjv.compile(boundsOf(schema) as object), this.ajv.compile(schema as object));
   }
 
-  /** Validates `data` with one schema file; null when valid, else the failing fields and keys. */
+  /**
+   * Validates `data` with one schema file; null when valid, else the failing fields and keys, mapped
+   * as the browser maps them (src/shared/schemas/field-errors.ts).
+   */
   validate(file: string, data: unknown): FieldError[] | null {
     const fn = this.validator(file);
     return fn(data) ? null : toFieldErrors(fn.errors ?? []);
   }
-}
-
-const join2 = (parent: string, child: string) => `${parent}/${child.replace(/~/g, '~0').replace(/\//g, '~1')}`;
-
-function pathOf(error: ErrorObject): string {
-  if (error.keyword === 'required') return join2(error.instancePath, String(error.params.missingProperty));
-  if (error.keyword === 'dependentRequired' || error.keyword === 'dependencies') {
-    return join2(error.instancePath, String(error.params.missingProperty));
-  }
-  if (error.keyword === 'additionalProperties') return join2(error.instancePath, String(error.params.additionalProperty));
-  return error.instancePath;
-}
-
-/**
- * Ajv errors as `{ path, key }`. ajv-errors' `errorMessage` carries the key; a `required` error
- * lands on the missing field, not its parent. Errors without a key get a generic one, so no raw
- * English text ever reaches a learner.
- */
-const WRAPPERS = ['if', 'anyOf', 'oneOf', 'allOf', '$ref'];
-
-export function toFieldErrors(errors: ErrorObject[]): FieldError[] {
-  const out: FieldError[] = [];
-  const seen = new Set<string>();
-  const push = (path: string, key: string, params?: MessageParams) => {
-    const id = `${path}\u0000${key}`;
-    if (!seen.has(id)) {
-      seen.add(id);
-      out.push(params ? { path, key, params } : { path, key });
-    }
-  };
-  for (const error of errors) {
-    if (error.keyword === 'errorMessage') {
-      const originals = (error.params as { errors?: ErrorObject[] }).errors ?? [];
-      // Ajv's wrapper errors (if, anyOf...) sit beside the real field errors; skip their keys.
-      if (originals.length > 0 && originals.every((o) => WRAPPERS.includes(o.keyword))) continue;
-      const paths = new Set(originals.map(pathOf));
-      if (paths.size === 0) paths.add(error.instancePath);
-      // What the message may say about the rule (its limit, the characters it refuses).
-      const params = messageParams(originals);
-      for (const path of paths) push(path, error.message ?? 'Validation.InvalidValue', params);
-    } else if (!WRAPPERS.includes(error.keyword)) {
-      push(pathOf(error), error.keyword === 'required' ? 'Validation.Required' : 'Validation.InvalidValue');
-    }
-  }
-  // A wrapper error alone still means the data failed: report it at its own path.
-  if (out.length === 0 && errors[0]) push(errors[0].instancePath, 'Validation.InvalidValue');
-  return out;
 }

@@ -5,7 +5,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import type { ServerConfig } from '../config';
 import { publicScope } from './auth';
-import { sendError } from './errors';
+import { sendNoRoute } from './errors';
 import { portalConfig } from './portal-config';
 
 /**
@@ -43,6 +43,10 @@ export async function registerStatic(app: FastifyInstance, config: ServerConfig)
   await app.register(
     publicScope(async (files) => {
       await files.register(fastifyStatic, { root: config.schemasDir, prefix: '/schemas/', decorateReply: false, index: false });
+      // Nothing under /api/ is a file. A path there that no route took (an unknown one, or one whose
+      // parameter is longer than the router takes) is answered here, never by the files' wildcard
+      // below, which would look it up on disk (a 5,000-character segment answered 403 there).
+      files.route({ method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'], url: '/api/*', schema: { hide: true }, handler: sendNoRoute });
       // Files are looked up per request, so a rebuilt portal is served without a restart.
       if (hasPortal) {
         await files.register(fastifyStatic, {
@@ -70,6 +74,6 @@ export async function registerStatic(app: FastifyInstance, config: ServerConfig)
       const html = await readFile(join(config.portalDir, 'index.html'), 'utf8');
       return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(withPortalConfig(html, browserConfig));
     }
-    return sendError(reply, 404, `No route ${request.method} ${path}`);
+    return sendNoRoute(request, reply);
   });
 }

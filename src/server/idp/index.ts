@@ -14,10 +14,12 @@ import { withIdpTables } from './tables';
 import { DEFAULT_THROTTLE, signInThrottle, type ThrottleSettings } from './throttle';
 import { ensureTlsMaterial } from './tls';
 import { proxyTrust } from '../http/client-address';
+import { outageLog } from '../http/outage-log';
 import { strictTransportSecurity } from '../http/security-headers';
 import { serverFile } from '../runtime-files';
 
 export interface IdpLogger {
+  info(...args: unknown[]): void;
   warn(...args: unknown[]): void;
   error(...args: unknown[]): void;
 }
@@ -93,6 +95,8 @@ export async function startIdentityProvider({ config, database, log = console, t
   const throttleCounter = signInThrottle(database.db, { ...DEFAULT_THROTTLE, ...throttle });
   const trustProxy = proxyTrust(config.trustedProxies);
   const UNAVAILABLE = Symbol('database unavailable');
+  // While the database is away: one line per failure kind and interval, the stack once (outage-log.ts).
+  const outages = outageLog(log, { intervalMs: config.outageLogIntervalMs });
 
   /** A provider configured with these keys, and its two request handlers. */
   function build(secrets: ProviderSecrets) {
@@ -103,7 +107,7 @@ export async function startIdentityProvider({ config, database, log = console, t
     provider.on('server_error', (ctx, error) => {
       if (isDatabaseUnavailable(error)) {
         (ctx.state as Record<symbol, boolean>)[UNAVAILABLE] = true;
-        log.warn({ err: error }, 'identity provider: database unavailable');
+        outages.record('identity provider', error);
       } else log.error({ err: error }, 'identity provider error');
     });
     provider.use(async (ctx, next) => {
@@ -166,7 +170,10 @@ export async function startIdentityProvider({ config, database, log = console, t
     builtWith = secrets;
   };
   const keyRefresh = setInterval(() => {
-    refreshKeys().catch((error: unknown) => log.warn({ err: error }, 'identity provider: key ring refresh failed'));
+    refreshKeys().catch((error: unknown) => {
+      if (isDatabaseUnavailable(error)) outages.record('identity provider key ring refresh', error);
+      else log.warn({ err: error }, 'identity provider: key ring refresh failed');
+    });
   }, config.idpKeys.refreshMs);
   keyRefresh.unref();
 
@@ -183,13 +190,17 @@ export async function startIdentityProvider({ config, database, log = console, t
       })
       .catch((error: unknown) => {
         const unavailable = isDatabaseUnavailable(error);
-        if (unavailable) log.warn({ err: error }, 'identity provider sign-in page: database unavailable');
-        else log.error({ err: error }, 'identity provider sign-in page failed');
+        // A refusal of the request itself (a body over the limit) is the caller's, not a failure.
+        const refused = (error as { statusCode?: number }).statusCode === 413;
+        if (unavailable) outages.record('identity provider sign-in page', error);
+        else if (!refused) log.error({ err: error }, 'identity provider sign-in page failed');
         if (!res.headersSent) {
-          res.writeHead(unavailable ? 503 : 500, {
+          res.writeHead(unavailable ? 503 : refused ? 413 : 500, {
             'content-type': 'text/plain; charset=utf-8',
             'cache-control': 'no-store',
             ...(unavailable ? { 'retry-after': String(RETRY_AFTER_SECONDS) } : {}),
+            // The rest of an over-long body is never read: the connection ends with the answer.
+            ...(refused ? { connection: 'close' } : {}),
           });
         }
         res.end();
@@ -197,7 +208,10 @@ export async function startIdentityProvider({ config, database, log = console, t
   });
 
   const sweep = setInterval(() => {
-    deleteExpiredPayloads(withIdpTables(database.db)).catch((error: unknown) => log.warn({ err: error }, 'oidc payload sweep failed'));
+    deleteExpiredPayloads(withIdpTables(database.db)).catch((error: unknown) => {
+      if (isDatabaseUnavailable(error)) outages.record('identity provider payload sweep', error);
+      else log.warn({ err: error }, 'oidc payload sweep failed');
+    });
   }, SWEEP_INTERVAL_MS);
   sweep.unref();
 
@@ -208,6 +222,7 @@ export async function startIdentityProvider({ config, database, log = console, t
     async close(drainMs = 5_000) {
       clearInterval(sweep);
       clearInterval(keyRefresh);
+      outages.flush();
       await new Promise<void>((resolve) => {
         // Stops accepting and closes keep-alive connections as they fall idle; requests in flight
         // (a sign-in, a token request) finish first, unless they take longer than drainMs.

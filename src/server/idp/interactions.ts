@@ -27,6 +27,8 @@ export interface InteractionOptions {
 const MAX_BODY_BYTES = 16 * 1024;
 /** The notices the portal may ask the sign-in page to show (`signin_notice`), and their texts. */
 const SIGNIN_NOTICES = new Map([['email_changed', 'notice.emailChanged']]);
+/** The longest e-mail address (RFC 5321's path limit less its brackets), as the account schemas say. */
+const MAX_EMAIL_LENGTH = 254;
 const ROUTE = /^\/interaction\/([A-Za-z0-9_-]+)(?:\/(login|social))?$/;
 
 async function readForm(req: IncomingMessage): Promise<URLSearchParams> {
@@ -34,7 +36,7 @@ async function readForm(req: IncomingMessage): Promise<URLSearchParams> {
   let size = 0;
   for await (const chunk of req) {
     size += (chunk as Buffer).length;
-    if (size > MAX_BODY_BYTES) throw new errors.InvalidRequest('request body too large');
+    if (size > MAX_BODY_BYTES) throw Object.assign(new Error('request body too large'), { statusCode: 413 });
     chunks.push(chunk as Buffer);
   }
   return new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
@@ -168,6 +170,8 @@ export function interactionRoutes(options: InteractionOptions) {
     const password = form.get('password') ?? '';
     const fieldErrors: SignInView['fieldErrors'] = {};
     if (!email) fieldErrors.email = t('errors.emailRequired');
+    // Longer than any address can be: answered without a lookup or a throttle row of that size.
+    else if (email.length > MAX_EMAIL_LENGTH) fieldErrors.email = t('errors.emailTooLong', { count: MAX_EMAIL_LENGTH });
     if (!password) fieldErrors.password = t('errors.passwordRequired');
     if (fieldErrors.email || fieldErrors.password) {
       send(res, 400, signInPage(view(typedEmail, { fieldErrors })));

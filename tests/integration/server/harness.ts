@@ -5,6 +5,7 @@ import pg from 'pg';
 import { buildApp, type AppOptions } from '../../../src/server/app';
 import { loadConfig, type ServerConfig } from '../../../src/server/config';
 import { dropSchema, openDatabase, type Database } from '../../../src/server/db';
+import { createRequestMetrics, type RequestMetrics } from '../../../src/server/http/metrics';
 import { demoId } from '../../../src/server/seed/demo-data';
 import { profileIdOf, seedDemoData } from '../../../src/server/seed/demo';
 
@@ -53,15 +54,20 @@ export const account = (n: number) => ({ accountId: demoId(n), profileId: profil
  * The real app on a real database (in-memory PGlite, or a fresh PostgreSQL schema), seeded with the
  * demo data. Tokens are signed with a local key set handed to the verifier as its key source.
  */
-export async function startTestServer(store: Store = 'pglite', env: Record<string, string> = {}, appOptions: Pick<AppOptions, 'metrics'> = {}): Promise<TestServer> {
-  const config = loadConfig({ DATA_DIR: '/tmp/portal-test-unused', LOG_LEVEL: 'silent', ...(store === 'postgres' ? { DATABASE_URL: POSTGRES_URL } : {}), ...env });
+export async function startTestServer(store: Store = 'pglite', env: Record<string, string> = {}, appOptions: Pick<AppOptions, 'metrics' | 'logStream'> = {}): Promise<TestServer> {
+  // Load shedding is off unless a test turns it on: a busy test machine is not load.
+  const config = loadConfig({ DATA_DIR: '/tmp/portal-test-unused', LOG_LEVEL: 'silent', MAX_EVENT_LOOP_DELAY_MS: '0', ...(store === 'postgres' ? { DATABASE_URL: POSTGRES_URL } : {}), ...env });
   const schema = store === 'postgres' ? `test_${randomBytes(6).toString('hex')}` : undefined;
   const database = await openDatabase(config, { inMemory: true, schema });
   await seedDemoData(database.db);
   const trusted = await generateKeyPair('RS256');
   const stranger = await generateKeyPair('RS256');
   const jwk = { ...(await exportJWK(trusted.publicKey)), kid: 'test-key', alg: 'RS256', use: 'sig' };
-  const app = await buildApp({ config, database, jwks: createLocalJWKSet({ keys: [jwk] }), logger: false, ...appOptions });
+  // Every answer is counted by route and status (the services' own metrics), so close() can check
+  // that the OpenAPI document lists every status the tests saw. Silent unless the test reads the
+  // log lines (logStream).
+  const metrics = appOptions.metrics ?? createRequestMetrics();
+  const app = await buildApp({ config, database, jwks: createLocalJWKSet({ keys: [jwk] }), logger: appOptions.logStream ? undefined : false, ...appOptions, metrics });
   await app.ready();
 
   const token = async (accountId: string, claims: Record<string, unknown> = {}, options: TokenOptions = {}) =>
@@ -84,11 +90,33 @@ export async function startTestServer(store: Store = 'pglite', env: Record<strin
       [config.functionKeyHeader]: config.functionKey,
     }),
     async close() {
+      const undocumented = await undocumentedAnswers(app, metrics);
       await app.close();
       if (schema) await dropSchema(database.db, schema);
       await database.close();
+      if (undocumented.length > 0) throw new Error(`Answers the OpenAPI document does not list:\n${undocumented.join('\n')}`);
     },
   };
+}
+
+type OpenApiPaths = Record<string, Record<string, { responses?: Record<string, unknown> }>>;
+
+/**
+ * The answers the app gave (by method, route pattern and status, from its request metrics) whose
+ * status the OpenAPI document does not list for that operation. Preflights, unmatched paths and
+ * routes outside the document are not operations.
+ */
+export async function undocumentedAnswers(app: FastifyInstance, metrics: RequestMetrics): Promise<string[]> {
+  const paths = (app.swagger() as { paths: OpenApiPaths }).paths;
+  const found: string[] = [];
+  for (const { labels } of (await metrics.requests.get()).values) {
+    const method = String(labels.method) === 'HEAD' ? 'get' : String(labels.method).toLowerCase();
+    const route = String(labels.route);
+    const operation = paths[route.replace(/:(\w+)/g, '{$1}')]?.[method];
+    if (method === 'options' || !operation) continue;
+    if (!operation.responses?.[String(labels.status_code)]) found.push(`${String(labels.method)} ${route} answered ${String(labels.status_code)}`);
+  }
+  return found;
 }
 
 /**

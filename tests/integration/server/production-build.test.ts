@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { Agent, fetch } from 'undici';
 import { buildServer } from '../../../scripts/lib/build-server';
 import { rootDir } from '../../../scripts/lib/paths';
+import { writePglite04Folder } from './pglite-04-folder';
 
 // `npm run build` compiles the services and the sandbox; NODE_ENV=production runs them with plain
 // node (no tsx, no TypeScript) from dist/, reading schemas/ and locales/ from the project folder.
@@ -76,13 +77,16 @@ beforeAll(async () => {
   const { outputs } = await buildServer();
   expect(outputs).toEqual([join(rootDir, 'dist/server/main.js'), join(rootDir, 'dist/sandbox/main.js')]);
   dataDir = await mkdtemp(join(tmpdir(), 'production-'));
+  // The data folder an earlier release left (PGlite 0.4): the compiled server upgrades it at start
+  // with the old PGlite it finds in node_modules.
+  await writePglite04Folder(join(dataDir, 'db'), { seed: false });
   env = await productionEnv(dataDir);
   child = spawn(process.execPath, [join(rootDir, 'dist/server/main.js')], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   child.stdout?.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
   child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
-  await untilOutput('Partner sandbox:', 60_000);
+  await untilOutput('Partner sandbox:', 120_000);
   agent = new Agent({ connect: { ca: await readFile(join(dataDir, 'tls', 'ca.pem'), 'utf8') } });
-}, 120_000);
+}, 240_000);
 
 afterAll(async () => {
   if (child && child.exitCode === null) child.kill('SIGKILL');
@@ -97,6 +101,13 @@ describe('the compiled server in production', () => {
     expect(await (await fetch(`${origin}/api/health`)).json()).toMatchObject({ status: 'ok' });
     const ready = output.split('\n').find((line) => line.includes('"msg":"ready"'));
     expect(JSON.parse(ready ?? '{}')).toMatchObject({ node: process.version });
+  });
+
+  it('moved the data folder of PGlite 0.4 over at start, saying so in one line', () => {
+    const lines = output.split('\n').filter((line) => line.includes('embedded database upgraded'));
+    expect(lines).toHaveLength(1);
+    expect(JSON.parse(lines[0] ?? '{}')).toMatchObject({ from: 17, to: 18, backup: expect.stringContaining(join(dataDir, 'db-pg17-backup-')) });
+    expect(readFileSync(join(dataDir, 'db', 'PG_VERSION'), 'utf8').trim()).toBe('18');
   });
 
   it('serves request and process metrics on METRICS_PORT', async () => {

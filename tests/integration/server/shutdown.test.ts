@@ -23,7 +23,7 @@ let origin: string;
 const events: string[] = [];
 
 beforeAll(async () => {
-  const config = loadConfig({ LOG_LEVEL: 'silent' });
+  const config = loadConfig({ LOG_LEVEL: 'silent', MAX_EVENT_LOOP_DELAY_MS: '0' });
   database = await openDatabase(config, { inMemory: true });
   const lifecycle = newLifecycle();
   app = await buildApp({ config, database, lifecycle, jwks: createLocalJWKSet({ keys: [] }), logger: false });

@@ -42,6 +42,20 @@ describe('static files', () => {
     expect(schema.json().$id).toBe('forms/profile.schema.json');
   });
 
+  it('never takes a services path for a file: an over-long segment is 414, an unknown path 404, in the services’ shape', async () => {
+    for (const url of [`/api/vendors/getvendor/${'k'.repeat(5000)}`, `/api/profiles/account/${'a'.repeat(257)}`, `/api/redemptions/certmaster-platform/access-key/${'K'.repeat(300)}/is-valid`]) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode, url.slice(0, 60)).toBe(414);
+      expect(res.json()).toEqual({ message: 'A path segment is longer than 256 characters.', statusCode: 414 });
+    }
+    const unknown = await app.inject({ method: 'GET', url: '/api/no-such-thing/x' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toMatchObject({ statusCode: 404 });
+    // A parameter up to the documented 256 characters reaches its route (which wants a token).
+    const long = await app.inject({ method: 'GET', url: `/api/redemptions/certmaster-platform/access-key/${'K'.repeat(150)}/is-valid` });
+    expect(long.statusCode).toBe(401);
+  });
+
   it('puts the configuration into the page as a JSON data block, the same as /portal-config.json', async () => {
     const served = await app.inject({ method: 'GET', url: '/portal-config.json' });
     for (const url of ['/', '/home?ui_locales=ja', '/profile']) {

@@ -306,6 +306,14 @@ export const smallFormCases: Case[] = [
   c('address', 'city of 33 characters', ['/address/city', 'c'.repeat(33)], [['/address/city', 'Validation.InvalidCity']]),
 ];
 
+// Counterexamples the agreement test (agreement.test.ts) found, as fast-check shrank them.
+export const agreementCases: Case[] = [
+  // The services put "not for minors" at the form's root, the browser at the field itself.
+  c('exam', 'a minor with an empty citizen answer', [['/isMinor', true], ['/isUsCitizenOlderThanEighteenYears', ''], ['/allowConsentToGatherBirthInformation', undefined], ['/birthMonth', undefined], ['/birthYear', undefined]], [
+    ['/isUsCitizenOlderThanEighteenYears', 'Validation.NotForMinors'],
+  ]),
+];
+
 export const allCases: Record<string, Case[]> = {
   'general text': generalTextCases,
   'maximum lengths': lengthCases,
@@ -317,4 +325,5 @@ export const allCases: Record<string, Case[]> = {
   'exam form': examCases,
   'demographics form': demographicsCases,
   'company/country, redeem, course picker': smallFormCases,
+  'found by the agreement test': agreementCases,
 };
