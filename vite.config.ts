@@ -2,10 +2,10 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
-import { firstLoadChunk } from './scripts/lib/vite-first-load-chunk';
-import { precompress } from './scripts/lib/vite-precompress';
-import { strictCsp } from './scripts/lib/vite-strict-csp';
-import { ADMIN_NAMESPACES, FIRST_PAINT_NAMESPACES } from './src/portal/app/first-paint-namespaces';
+import { firstLoadChunk } from './scripts/lib/vite-first-load-chunk.ts';
+import { precompress } from './scripts/lib/vite-precompress.ts';
+import { strictCsp } from './scripts/lib/vite-strict-csp.ts';
+import { ADMIN_NAMESPACES, FIRST_PAINT_NAMESPACES } from './src/portal/app/first-paint-namespaces.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 

@@ -4,10 +4,13 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Catalogue, languages, loadCatalogue, namespaces } from './lib/locales';
 import { localesDir, rootDir } from './lib/paths';
+import { MESSAGE_RULES } from '../src/shared/schemas/message-params';
 
 const SEARCHED = ['schemas', 'src', 'scripts', 'tests/e2e'];
 const SOURCE = /\.(ts|tsx|js|mjs|cjs|json|html)$/;
 const PLURAL = /_(zero|one|two|few|many|other)$/;
+// A validation message's text for one kind of failed rule: `<key>_<rule>` (src/shared/schemas/message-params.ts).
+const RULE_CONTEXT = new RegExp(`_(${Object.keys(MESSAGE_RULES).join('|')})$`);
 const problems: string[] = [];
 
 function listFiles(dir: string): string[] {
@@ -47,6 +50,16 @@ for (const lang of langs) {
   }
 }
 
+// A text for one kind of failed rule stands beside the key's own text and uses only that rule's parameters.
+for (const [full, refText] of ref) {
+  const rule = RULE_CONTEXT.exec(full)?.[1] as keyof typeof MESSAGE_RULES | undefined;
+  if (!rule) continue;
+  if (!ref.has(full.replace(RULE_CONTEXT, ''))) problems.push(`${reference}: ${full} has no ${full.replace(RULE_CONTEXT, '')} beside it`);
+  const allowed: readonly string[] = MESSAGE_RULES[rule];
+  const unknown = placeholders(refText).split(',').filter((name) => name && !allowed.includes(name));
+  if (unknown.length > 0) problems.push(`${reference}: ${full} uses {${unknown.join(',')}}; a ${rule} rule gives {${allowed.join(',')}}`);
+}
+
 // Unused keys: the dotted key or namespace:key must appear in a source file, unless a prefix in
 // locales/dynamic-keys.json says the key is built at run time.
 const dynamicFile = join(localesDir, 'dynamic-keys.json');
@@ -57,7 +70,7 @@ const corpus = SEARCHED.flatMap((dir) => listFiles(join(rootDir, dir)))
 let unused = 0;
 for (const full of ref.keys()) {
   const ns = full.slice(0, full.indexOf(':'));
-  const key = full.slice(ns.length + 1).replace(PLURAL, '');
+  const key = full.slice(ns.length + 1).replace(PLURAL, '').replace(RULE_CONTEXT, '');
   const isDynamic = dynamic.some((prefix) => key.startsWith(prefix) || `${ns}:${key}`.startsWith(prefix));
   if (!isDynamic && !corpus.includes(key) && !corpus.includes(`${ns}:${key}`)) {
     problems.push(`unused: ${full} (not found in ${SEARCHED.join(', ')}; list a prefix in locales/dynamic-keys.json if built at run time)`);

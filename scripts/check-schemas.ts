@@ -133,6 +133,13 @@ for (const form of formNames) {
 }
 problems.push(...pathProblems);
 
+// Every state and province of the reference list has its name in every language (the list itself
+// holds the English names; no maintained source has them in Japanese).
+const statesFile = all.find((f) => f.schema.$id === 'defs/states.schema.json')?.schema;
+for (const [country, list] of Object.entries((statesFile?.['x-states'] ?? {}) as Record<string, { abbreviation: string }[]>)) {
+  for (const state of list) uiKeys.set(`Fields.Options.State.${country}.${state.abbreviation}`, 'defs/states.schema.json');
+}
+
 // 3. Every schema that validates what a caller sends bounds its arrays, strings and open objects.
 const byId = new Map(all.flatMap(({ schema }) => (typeof schema.$id === 'string' ? [[schema.$id, schema] as const] : [])));
 let boundedFiles = 0;

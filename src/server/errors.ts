@@ -1,11 +1,16 @@
 // Domain errors: what a use case or a store can say went wrong, in the words of the domain. They
 // know nothing of HTTP; http/errors.ts maps each kind to a status and the `{ message, statusCode }`
 // body of the services.
+import type { MessageParams } from '../shared/schemas/message-params';
 
-/** One failing field: its JSON Pointer in the request body and the message key the schema gives. */
+/**
+ * One failing field: its JSON Pointer in the request body, the message key the schema gives and what
+ * the message may say about the failed rule (its limit, the characters it refuses), from the schema.
+ */
 export interface FieldError {
   path: string;
   key: string;
+  params?: MessageParams;
 }
 
 export type DomainErrorKind =

@@ -28,7 +28,8 @@ for (const lang of ['en', 'ja'] as const) {
 
     const banner = page.getByTestId('address-banner');
     await expect(banner).toBeVisible();
-    await expect(banner).toContainText('Printed certificate: Cloud Foundations');
+    // The item's kind in the learner's language, its name as the partner gives it.
+    await expect(banner).toContainText(text(fulfilment, 'Pending.Kinds.printedCertificate').replace('{{title}}', 'Cloud Foundations'));
     await expect(banner).toContainText(DATE_TIME);
     await screenshot(page, `fulfilment-banner-${lang}`);
 

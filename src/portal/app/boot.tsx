@@ -15,6 +15,11 @@ import { BootError } from './boot-error';
 import { initI18n, loadAllNamespacesAfterStart } from './i18n';
 import { detectLanguage } from './language';
 
+const emailOf = (claims: object | undefined): string | undefined => {
+  const email = (claims as { email?: unknown } | undefined)?.email;
+  return typeof email === 'string' ? email : undefined;
+};
+
 /**
  * Start-up: language, runtime config and sign-in come before the first render, so every screen can
  * rely on a signed-in session and translated texts.
@@ -75,7 +80,7 @@ export async function boot(): Promise<void> {
           <App
             config={config}
             auth={{ msal, signOutTo }}
-            session={{ accountId, name: account.name, username: account.username }}
+            session={{ accountId, name: account.name, username: account.username, email: emailOf(account.idTokenClaims) ?? account.username }}
             onFirstCommit={() => afterNextPaint(painted)}
           />
         </StrictMode>,

@@ -5,6 +5,7 @@ import { loadAdminNamespaces, loadAllNamespaces, prefetchAllTexts } from './i18n
 import type { UiLanguage } from './language';
 import { PageErrorBoundary } from './shell/page-error-boundary';
 import { PageSkeleton } from './shell/page-skeleton';
+import { ProfileRequired } from './shell/profile-required';
 import { LogoutRoute } from './logout-route';
 import { RootRedirect } from './root-redirect';
 import { Shell } from './shell/shell';
@@ -76,8 +77,11 @@ const admin = lazyPage(() => import('../admin/admin-room'), true, loadAdminNames
 /** What start-up needs of a route's page to fetch it before the router asks (see preloadRoute). */
 const routeHandle = ({ load, code, withTexts }: LazyPage): Pick<LazyPage, 'load' | 'code' | 'withTexts'> => ({ load, code, withTexts });
 
-/** A route showing a lazy page; `handle.load` lets start-up fetch its code before the router asks. */
-function pageRoute(path: string | undefined, page: LazyPage, outsideShell = false): RouteObject {
+/**
+ * A route showing a lazy page; `handle.load` lets start-up fetch its code before the router asks.
+ * `needsProfile`: an account without a profile sees the page that says so instead.
+ */
+function pageRoute(path: string | undefined, page: LazyPage, { outsideShell = false, needsProfile = false } = {}): RouteObject {
   // Inside the shell, the shell's own boundary and skeleton stand in while the page loads.
   const element = outsideShell ? (
     <PageErrorBoundary path={path ?? ''}>
@@ -85,6 +89,10 @@ function pageRoute(path: string | undefined, page: LazyPage, outsideShell = fals
         <page.Component />
       </Suspense>
     </PageErrorBoundary>
+  ) : needsProfile ? (
+    <ProfileRequired>
+      <page.Component />
+    </ProfileRequired>
   ) : (
     <page.Component />
   );
@@ -92,31 +100,34 @@ function pageRoute(path: string | undefined, page: LazyPage, outsideShell = fals
   return path === undefined ? { index: true, element, handle } : { path, element, handle };
 }
 
+const profileNeeded = { needsProfile: true };
+
 /** The route table; feature flags decide which routes exist. */
 export function portalRoutes(config: Pick<PortalConfig, 'flags'>): RouteObject[] {
   return [
     { path: '/logout', element: <LogoutRoute /> },
-    pageRoute('/login', login, true),
-    pageRoute('/help', help, true),
+    pageRoute('/login', login, { outsideShell: true }),
+    pageRoute('/help', help, { outsideShell: true }),
     {
       path: '/',
       element: <Shell />,
       children: [
         // The root path goes to home: its code is what start-up fetches for it.
         { index: true, element: <RootRedirect />, handle: routeHandle(home) },
-        pageRoute('home', home),
-        pageRoute('training', home),
+        // The profile page creates a missing profile; announcements and errors need none.
+        pageRoute('home', home, profileNeeded),
+        pageRoute('training', home, profileNeeded),
         {
           path: 'profile',
-          children: [pageRoute(undefined, profile), ...(config.flags.pearson ? [pageRoute('pearson', examProfile)] : [])],
+          children: [pageRoute(undefined, profile), ...(config.flags.pearson ? [pageRoute('pearson', examProfile, profileNeeded)] : [])],
         },
-        pageRoute('account', account),
+        pageRoute('account', account, profileNeeded),
         pageRoute('exam-error', examError),
-        ...(config.flags.certmetrics ? [pageRoute('certification/*', certification)] : []),
+        ...(config.flags.certmetrics ? [pageRoute('certification/*', certification, profileNeeded)] : []),
         pageRoute('announcements', announcements),
-        pageRoute('explore', explore),
+        pageRoute('explore', explore, profileNeeded),
         pageRoute('admin/*', admin),
-        ...(config.flags.learningSystems ? [pageRoute('training-products', trainingProducts)] : []),
+        ...(config.flags.learningSystems ? [pageRoute('training-products', trainingProducts, profileNeeded)] : []),
         pageRoute('*', notFound),
       ],
     },

@@ -41,9 +41,17 @@ export async function toApiError(response: Response): Promise<ApiError> {
 
 export type ErrorReporter = (error: unknown, context: { service: string; path: string; method: string }) => void;
 
-let reporter: ErrorReporter = (error, context) => {
+/**
+ * The default reporter logs what nobody expected: an answer of 500 or above, or no answer at all. An
+ * answer below 500 is the caller's to read (a field error, a missing profile, a known status); if
+ * nothing understands it, the generic toast logs it (ui/toast).
+ */
+export const logUnexpected: ErrorReporter = (error, context) => {
+  if (isApiError(error) && error.statusCode < 500) return;
   console.error(`[api] ${context.method} ${context.service}${context.path}`, error);
 };
+
+let reporter: ErrorReporter = logUnexpected;
 
 export function setErrorReporter(next: ErrorReporter): void {
   reporter = next;

@@ -3,15 +3,19 @@
  * every feature (home, profile, account).
  *
  * Use:
- *   const { profile, etag, isPending, error } = useProfile();
+ *   const { profile, etag, isPending, error, missing } = useProfile();   // missing: the account has no profile
  *   queryClient.invalidateQueries({ queryKey: profileKeys.all });               // refresh it
  *   queryClient.setQueryData(profileKeys.account(accountId), { profile, etag }); // after a PATCH
  * Freshness, retries and refetching follow the query client's defaults (src/portal/app/query-client.ts).
  * The cached value is { profile, etag } (ETag header of GET /api/profiles/account/{accountId}), so
  * a feature that patches the profile can send If-Match and store the answer in the same shape.
+ * An account without a profile is a state, not a failure: the service's 404 is read as
+ * `{ profile: null }` (`missing`), so no error toast shows and the shell shows the page that lets the
+ * learner create one.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { requestWithHeaders } from './client';
+import { isApiError } from './errors';
 import { useAccountId } from './session';
 import type { ProfileView, StoredProfile } from '../../shared/profile/view';
 
@@ -19,8 +23,14 @@ import type { ProfileView, StoredProfile } from '../../shared/profile/view';
 export type Profile = StoredProfile & ProfileView & { id: string };
 
 export interface ProfileQueryData {
-  profile: Profile;
+  /** null: the account has no profile (yet). */
+  profile: Profile | null;
   etag: string | null;
+}
+
+/** A profile the service answered (a write's answer), in the query's shape. */
+export interface SavedProfile extends ProfileQueryData {
+  profile: Profile;
 }
 
 export const profileKeys = {
@@ -29,11 +39,13 @@ export const profileKeys = {
 };
 
 export async function fetchProfile(accountId: string): Promise<ProfileQueryData> {
-  const { data, headers } = await requestWithHeaders<Profile>(
-    'identity',
-    `/api/profiles/account/${encodeURIComponent(accountId)}`,
-  );
-  return { profile: data, etag: headers.get('etag') };
+  try {
+    const { data, headers } = await requestWithHeaders<Profile>('identity', `/api/profiles/account/${encodeURIComponent(accountId)}`);
+    return { profile: data, etag: headers.get('etag') };
+  } catch (error) {
+    if (isApiError(error) && error.statusCode === 404) return { profile: null, etag: null };
+    throw error;
+  }
 }
 
 export const profileQueryOptions = (accountId: string) =>
@@ -45,5 +57,5 @@ export const profileQueryOptions = (accountId: string) =>
 export function useProfile() {
   const accountId = useAccountId();
   const query = useQuery(profileQueryOptions(accountId));
-  return { ...query, profile: query.data?.profile, etag: query.data?.etag ?? null };
+  return { ...query, profile: query.data?.profile ?? undefined, etag: query.data?.etag ?? null, missing: query.data?.profile === null };
 }

@@ -12,6 +12,8 @@ export interface Session {
   /** Display name and e-mail the identity provider gave; the profile is the source of truth. */
   name?: string;
   username?: string;
+  /** The account's e-mail address (the ID token's email claim), shown while there is no profile. */
+  email?: string;
 }
 
 export const SessionContext = createContext<Session | null>(null);

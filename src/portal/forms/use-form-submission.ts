@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { notifyError, notifySuccess, type SuccessToastKey } from '../ui/toast/toast';
+import { dismissErrorToast, notifyError, notifySuccess, type SuccessToastKey } from '../ui/toast/toast';
 import { serverFieldErrors, type ServerFieldErrors } from './errors/server-errors';
 import { rebase } from './rebase';
 import type { EditToggle } from './use-edit-toggle';
@@ -10,16 +10,22 @@ interface Options<T> {
   send: (data: T) => Promise<unknown>;
   successToast: SuccessToastKey | (string & {});
   toggle?: EditToggle;
+  /**
+   * Answers of the service this form understands beyond field errors (a known status), as messages
+   * at its fields (path -> key; the path '' is the form as a whole); undefined for anything else.
+   */
+  understood?: (error: unknown) => ServerFieldErrors | undefined;
 }
 
 /**
  * Submit wiring of a schema form, returned as SchemaForm props (`<SchemaForm form="x" {...submission} />`):
- * success toast, or the generic toast plus the service's field errors.
+ * success toast; an answer the form understands (a 400 with field errors, or what `understood` reads)
+ * at its fields only; the generic toast for anything else, which goes again when an attempt succeeds.
  * The submitted data is handed back as the form's data, so that new server errors re-rendering the
  * form never put back the data it was opened with; Cancel drops it. When the stored data changes
  * under kept input (a refetch after 412), the learner's edits are carried over onto it.
  */
-export function useFormSubmission<T>({ initial, send, successToast, toggle }: Options<T>) {
+export function useFormSubmission<T>({ initial, send, successToast, toggle, understood }: Options<T>) {
   const [kept, setKept] = useState<T>();
   const [serverErrors, setServerErrors] = useState<ServerFieldErrors>();
   const opened = useRef(initial);
@@ -37,14 +43,16 @@ export function useFormSubmission<T>({ initial, send, successToast, toggle }: Op
       try {
         await send(data);
       } catch (error) {
-        setServerErrors(serverFieldErrors(error));
-        notifyError(error);
+        const atFields = serverFieldErrors(error) ?? understood?.(error);
+        setServerErrors(atFields);
+        if (!atFields) notifyError(error);
         throw error;
       }
       setKept(undefined);
+      dismissErrorToast();
       notifySuccess(successToast);
     },
-    [send, successToast],
+    [send, successToast, understood],
   );
 
   const editToggle = useMemo<EditToggle | undefined>(

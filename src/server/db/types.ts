@@ -144,6 +144,8 @@ export interface FulfillmentsTable {
   id: string;
   account_id: string;
   item: string;
+  /** printedCertificate, examVoucherCard, ...; null for rows from before kinds (migration 0009). */
+  kind: string | null;
   status: string;
   address: Json<Record<string, unknown>> | null;
   released_at: Timestamp | null;

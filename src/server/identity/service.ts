@@ -1,4 +1,4 @@
-import { randomInt, timingSafeEqual } from 'node:crypto';
+import { randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { Operation } from 'fast-json-patch';
 import { lockedFields, profileFlags } from '../../shared/profile/locks';
 import { DERIVED_VIEW_FIELDS, pickFields, toProfileView, withDerivedFields, type StoredProfile } from '../../shared/profile/view';
@@ -149,6 +149,39 @@ export function createIdentityService({ db, schemas, mailer, config }: IdentityD
     throw stale('The profile is changing too often; try again.');
   }
 
+  /**
+   * The profile of an account that has none, from the profile form's patch: applied to a new profile
+   * that holds the account's e-mail address (and its language, audience and flags), checked with the
+   * form's rules and as a whole stored document, and written once (409 when one exists already).
+   */
+  async function createProfile(caller: Caller, accountId: string, patch: unknown) {
+    await assertOwnIds(caller, accountId);
+    const account = await store.findAccount(db, caller.accountId);
+    if (!account) throw notFound('Account not found.');
+    if (await store.findProfileByAccount(db, account.id)) throw conflict('This account has a profile already.');
+    const base: StoredProfile = {
+      email: account.email,
+      preferences: { language: account.locale ?? DEFAULT_LANGUAGE },
+      addresses: [],
+      phoneNumbers: [],
+      externalIds: {},
+      audience: 'B2C',
+      isBlocked: account.is_blocked,
+      isMinor: false,
+      authenticationSource: account.authentication_source,
+    };
+    const fields = schemas.fields(formFile('profile'));
+    const document = applyProfilePatch(base, patch, patchableFields(fields));
+    const errors = schemas.validate(formFile('profile'), pickFields(toProfileView(document), fields));
+    if (errors) throw invalid(errors);
+    const id = randomUUID();
+    const stored = { ...document, ssoId: account.id };
+    checkStoredShape({ id, account_id: account.id, document: stored, version: 1 }, stored);
+    const created = await store.createProfile(db, id, account.id, stored, { actorId: caller.accountId, action: 'create-profile', paths: patchPaths(patch as Operation[]) });
+    if (!created) throw conflict('This account has a profile already.');
+    return created;
+  }
+
   /** A change only the services make (email, partner ids): written when the version is unchanged. */
   async function setServerFields(row: store.ProfileRow, fields: Partial<StoredProfile>, actorId: string, action: string) {
     const document = { ...row.document, ...fields };
@@ -162,6 +195,7 @@ export function createIdentityService({ db, schemas, mailer, config }: IdentityD
     assertOwnIds,
     ownProfile,
     updateProfileByForm,
+    createProfile,
     profileResponse,
     etagOf,
 

@@ -80,6 +80,36 @@ export async function writeProfile(db: Db, row: ProfileRow, document: StoredProf
   return updated && { id: updated.id, account_id: updated.account_id, version: updated.version, document };
 }
 
+/**
+ * Creates the profile of an account and records its creation, in one statement; undefined when the
+ * account has a profile already (one profile per account).
+ */
+export async function createProfile(db: Db, id: string, accountId: string, document: StoredProfile, audit: ProfileAudit): Promise<ProfileRow | undefined> {
+  const created = await db
+    .with('created', (qb) =>
+      qb
+        .insertInto('profiles')
+        .values({ id, account_id: accountId, document: JSON.stringify(document) })
+        .onConflict((oc) => oc.column('account_id').doNothing())
+        .returning(['id', 'account_id', 'version']),
+    )
+    .with('audit', (qb) =>
+      qb
+        .insertInto('profile_audit')
+        .columns(['profile_id', 'actor_id', 'action', 'paths'])
+        .expression((eb) =>
+          eb
+            .selectFrom('created')
+            .select((s) => ['created.id', s.val(audit.actorId).as('actor_id'), s.val(audit.action).as('action'), sql<string>`${JSON.stringify(audit.paths)}::jsonb`.as('paths')]),
+        )
+        .returning('profile_id'),
+    )
+    .selectFrom('created')
+    .selectAll()
+    .executeTakeFirst();
+  return created && { id: created.id, account_id: created.account_id, version: created.version, document };
+}
+
 export async function insertProfile(db: Db, accountId: string, document: StoredProfile): Promise<string> {
   const id = randomUUID();
   await db.insertInto('profiles').values({ id, account_id: accountId, document: JSON.stringify({ ...document, ssoId: accountId }) }).execute();

@@ -50,6 +50,7 @@ const RETRY_AFTER_SECONDS = 1;
 const assets: Record<string, { type: string; body: Buffer }> = {
   '/assets/signin.css': { type: 'text/css; charset=utf-8', body: readFileSync(serverFile('idp/assets/signin.css')) },
   '/assets/logout.js': { type: 'text/javascript; charset=utf-8', body: readFileSync(serverFile('idp/assets/logout.js')) },
+  '/assets/favicon.svg': { type: 'image/svg+xml', body: readFileSync(serverFile('idp/assets/favicon.svg')) },
 };
 
 function serveAsset(req: IncomingMessage, res: ServerResponse): boolean {

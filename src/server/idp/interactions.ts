@@ -25,6 +25,8 @@ export interface InteractionOptions {
 }
 
 const MAX_BODY_BYTES = 16 * 1024;
+/** The notices the portal may ask the sign-in page to show (`signin_notice`), and their texts. */
+const SIGNIN_NOTICES = new Map([['email_changed', 'notice.emailChanged']]);
 /** The longest e-mail address (RFC 5321's path limit less its brackets), as the account schemas say. */
 const MAX_EMAIL_LENGTH = 254;
 const ROUTE = /^\/interaction\/([A-Za-z0-9_-]+)(?:\/(login|social))?$/;
@@ -156,7 +158,8 @@ export function interactionRoutes(options: InteractionOptions) {
 
     if (!form) {
       const hint = typeof details.params.login_hint === 'string' ? details.params.login_hint : '';
-      send(res, 200, signInPage(view(hint)));
+      const noticeKey = typeof details.params.signin_notice === 'string' ? SIGNIN_NOTICES.get(details.params.signin_notice) : undefined;
+      send(res, 200, signInPage(view(hint, noticeKey ? { notice: t(noticeKey) } : {})));
       return true;
     }
 

@@ -14,6 +14,8 @@ export interface SignInView {
   fieldErrors: Partial<Record<SignInField, string>>;
   /** A problem not tied to one field (throttling, an expired page). */
   formError?: string;
+  /** Why the learner is asked to sign in (again), e.g. after an e-mail change. */
+  notice?: string;
   /** Shown to accounts that sign in through a social provider. */
   social?: { action: string; email: string };
 }
@@ -25,6 +27,7 @@ function layout(lng: Language, title: string, body: Html, scripts: string[] = []
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${title}</title>
+<link rel="icon" href="/assets/favicon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="/assets/signin.css">
 ${scripts.map((src) => html`<script src="${src}" defer></script>`)}
 </head>
@@ -67,6 +70,7 @@ export function signInPage(view: SignInView): string {
   const focusField = invalid[0] ?? (hasErrors ? undefined : view.email ? 'password' : 'email');
   const body = html`${languageNav(t, view.lng, view.selfPath)}
 <h1>${t('page.heading')}</h1>
+${view.notice ? html`<p class="notice" role="status">${view.notice}</p>` : ''}
 <p class="intro">${t('page.intro')}</p>
 ${
   hasErrors

@@ -107,6 +107,9 @@ export function createProvider({ issuer, config, db, secrets, pageSecurityPolicy
       return isFirstParty(client.clientId) && portalOrigins.includes(origin);
     },
     pkce: { required: () => true },
+    // Why the portal sends the learner to sign in again (`email_changed` after an e-mail change): the
+    // sign-in page says so (interactions.ts); any other value is ignored.
+    extraParams: ['signin_notice'],
     ttl: { ...TOKEN_TTL },
     features: {
       devInteractions: { enabled: false },

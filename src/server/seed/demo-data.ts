@@ -163,6 +163,32 @@ export const demoAccounts: DemoAccount[] = [
     familyName: 'Empty',
     profile: null,
   },
+  // Browser tests of an account without a profile (creating one), of signing in again after an
+  // e-mail change (in each language) and of answers a form understands.
+  {
+    id: uuid(34),
+    email: 'e2e.noprofile@example.com',
+    password: E2E_PASSWORD,
+    givenName: 'Robin',
+    familyName: 'Tester',
+    locale: 'en',
+    profile: null,
+  },
+  ...(
+    [
+      [35, 'e2e.relogin', 'en'],
+      [36, 'e2e.relogin.ja', 'ja'],
+      [37, 'e2e.alarm', 'en'],
+    ] as const
+  ).map(([n, name, locale]) => ({
+    id: uuid(n),
+    email: `${name}@example.com`,
+    password: E2E_PASSWORD,
+    givenName: 'Robin',
+    familyName: 'Tester',
+    locale,
+    profile: profile(`${name}@example.com`, 'Robin', 'Tester', { externalIds: { certMaster: `cm-10000${n}` } }, locale),
+  })),
   ...(
     [
       [20, 'e2e.password', 'en'],
@@ -274,7 +300,8 @@ const ent = (n: number, accountId: string, productId: number, redeemedDaysAgo: n
 export const demoEntitlements: DemoEntitlement[] = [
   ent(1, LEARNER_ID, 1, 300, 30), // expires soon: a longer key can extend it
   ent(2, LEARNER_ID, 2, 20, 700),
-  ent(3, LEARNER_ID, 10, 800, -200, { migratedTo: 'IT Foundations CertMaster Learn (new edition)' }),
+  // The migration notice's own label says "moved to a new edition", in the learner's language.
+  ent(3, LEARNER_ID, 10, 800, -200, { migratedTo: 'IT Foundations CertMaster Learn V2' }),
   ent(4, LEARNER_ID, 4, null, null), // BenchPrep without dates counts as active
   ent(5, LEARNER_ID, 5, 60, 300, { consentStatus: 'approved' }),
   ent(6, LEARNER_ID, 6, 400, -30),
@@ -350,11 +377,12 @@ export const demoLegacyAccounts = [
   { login: 'legacy.linked', email: 'learner@example.com', password: 'LegacyPass2026', certMasterUserId: 'cm-1000001', linkedTo: LEARNER_ID },
 ];
 
+// Each item's kind is named by the portal in the learner's language (fulfilment.json Pending.Kinds).
 export const demoFulfillments = [
-  { id: uuid(3001), accountId: demoId(10), item: 'Printed certificate: Security Essentials' },
-  { id: uuid(3002), accountId: demoId(10), item: 'Exam voucher card: Networking Essentials' },
-  { id: uuid(3003), accountId: demoId(32), item: 'Printed certificate: Cloud Foundations' },
-  { id: uuid(3004), accountId: demoId(33), item: 'Printed certificate: Cloud Foundations' },
+  { id: uuid(3001), accountId: demoId(10), kind: 'printedCertificate', item: 'Security Essentials' },
+  { id: uuid(3002), accountId: demoId(10), kind: 'examVoucherCard', item: 'Networking Essentials' },
+  { id: uuid(3003), accountId: demoId(32), kind: 'printedCertificate', item: 'Cloud Foundations' },
+  { id: uuid(3004), accountId: demoId(33), kind: 'printedCertificate', item: 'Cloud Foundations' },
 ];
 
 export const demoAnnouncements = [

@@ -180,7 +180,12 @@ export async function seedDemoData(db: Kysely<DB>): Promise<Record<string, numbe
   }
 
   for (const f of demoFulfillments) {
-    await db.insertInto('fulfillments').values({ id: f.id, account_id: f.accountId, item: f.item, status: 'pending', address: null, released_at: null }).onConflict((oc) => oc.doNothing()).execute();
+    // A data folder seeded before items had kinds gets the item's name and kind.
+    await db
+      .insertInto('fulfillments')
+      .values({ id: f.id, account_id: f.accountId, item: f.item, kind: f.kind, status: 'pending', address: null, released_at: null })
+      .onConflict((oc) => oc.column('id').doUpdateSet({ item: f.item, kind: f.kind }))
+      .execute();
   }
 
   for (const a of demoAnnouncements) {

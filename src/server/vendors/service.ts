@@ -35,7 +35,7 @@ export function createVendorsService({ db, identity, schemas, config }: VendorsD
     async pendingFulfillments(caller: Caller, id: string) {
       const row = await identity.ownProfile(caller, id);
       const pending = await store.pendingFulfillments(db, row.account_id);
-      const fulfillments = pending.map(({ created_at, ...rest }) => ({ ...rest, createdAt: new Date(created_at).toISOString() }));
+      const fulfillments = pending.map(({ created_at, kind, ...rest }) => ({ ...rest, ...(kind ? { kind } : {}), createdAt: new Date(created_at).toISOString() }));
       return { hasPendingFulfillments: fulfillments.length > 0, fulfillments };
     },
 

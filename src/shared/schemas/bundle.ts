@@ -15,6 +15,9 @@ function resolvePath(ref: string, currentId: string): string {
   return parts.join('/');
 }
 
+/** The file a $ref points to, resolved against the file it sits in, as the bundler resolves it. */
+export const refFile = (ref: string, currentId: string): string => splitRef(ref, currentId).id;
+
 function splitRef(ref: string, currentId: string): { id: string; pointer: string } {
   const hash = ref.indexOf('#');
   const path = hash < 0 ? ref : ref.slice(0, hash);

@@ -1,12 +1,15 @@
-// Ajv's errors (after ajv-errors) as `{ path, key }`: the one mapping the browser (through the
-// generated validateForm) and the services (their schema registry and route validation) both use,
-// so a rule failure reads the same on both sides.
+// Ajv's errors (after ajv-errors) as `{ path, key, params? }`: the one mapping the browser (through
+// the generated validateForm) and the services (their schema registry and route validation) both
+// use, so a rule failure reads the same on both sides.
+import { messageParams, type MessageParams } from './message-params';
 
 export interface FieldError {
   /** JSON pointer of the field, e.g. "/primaryAddress/city". */
   path: string;
   /** i18n key in the validation namespace, e.g. "Validation.InvalidCity". */
   key: string;
+  /** What the message may say about the failed rule (its limit, the characters it refuses), from the schema. */
+  params?: MessageParams;
 }
 
 /** The parts of an Ajv error the mapping reads. */
@@ -53,16 +56,17 @@ function pathOf(error: MappedError): string {
  * (`required` at the missing field, `propertyNames` at the named one); summaries of conditional
  * blocks and Ajv's wrapper errors are dropped; an error without a key gets a generic one
  * (`Validation.Required` for a missing field). Duplicates are merged. A failed validation always
- * yields at least one error.
+ * yields at least one error. Each keeps the parameters of its rule that its message may use
+ * (src/shared/schemas/message-params.ts).
  */
 export function toFieldErrors(errors: readonly MappedError[] | null | undefined): FieldError[] {
   const out: FieldError[] = [];
   const seen = new Set<string>();
-  const add = (path: string, key: string) => {
+  const add = (path: string, key: string, params?: MessageParams) => {
     const id = `${path}\u0000${key}`;
     if (!seen.has(id) && out.length < MAX_FIELD_ERRORS) {
       seen.add(id);
-      out.push({ path, key });
+      out.push(params ? { path, key, params } : { path, key });
     }
   };
   const list = errors ?? [];
@@ -75,7 +79,9 @@ export function toFieldErrors(errors: readonly MappedError[] | null | undefined)
       if (originals.length > 0 && originals.every((o) => WRAPPERS.has(o.keyword))) continue;
       const paths = new Set(originals.slice(0, MAX_FIELD_ERRORS).map(pathOf));
       if (paths.size === 0) paths.add(error.instancePath);
-      for (const path of paths) add(path, key);
+      // What the message may say about the rule (its limit, the characters it refuses).
+      const params = messageParams(originals);
+      for (const path of paths) add(path, key, params);
     } else if (!WRAPPERS.has(error.keyword)) {
       add(pathOf(error), error.keyword === 'required' ? REQUIRED_KEY : FALLBACK_KEY);
     }

@@ -44,6 +44,23 @@ describe('sign-in page', () => {
     expect(page).toContain('ポータルに戻る');
   });
 
+  it('says why after an e-mail change and offers the new address (login hint), in each language; ignores unknown notices', async () => {
+    for (const [lang, text] of [
+      ['en', 'Your email address has been changed, so you were signed out.'],
+      ['ja', 'メールアドレスが変更されたため、サインアウトしました。'],
+    ] as const) {
+      const { browser, interaction } = await open({ ui_locales: lang, login_hint: 'new.address@example.com', signin_notice: 'email_changed' });
+      const page = await (await browser.request(interaction)).text();
+      expect(page).toContain(`<p class="notice" role="status">${text}`);
+      expect(page).toContain('value="new.address@example.com"');
+      // With the address filled in, the password takes the focus.
+      expect(page).toMatch(/<input id="password"[^>]* autofocus>/);
+    }
+    const { browser, interaction } = await open({ signin_notice: '__proto__' });
+    const page = await (await browser.request(interaction)).text();
+    expect(page).not.toContain('class="notice"');
+  });
+
   it('rejects a wrong password with the translated message at the field, keeping the email', async () => {
     const en = await signIn({ email: account.email, password: 'wrong-password' });
     expect(en.res.status).toBe(401);

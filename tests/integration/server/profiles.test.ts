@@ -93,7 +93,7 @@ describe.each(stores)('profiles on %s', (store) => {
     expect(again.json().secondaryPhoneNumber).toMatchObject({ phone: '3125550122', isPrimary: false, index: 2 });
   });
 
-  it('400 with the failing paths and keys, and nothing written', async () => {
+  it('400 with the failing paths and keys (and what each message may say of its rule), and nothing written', async () => {
     const who = account(26);
     const before = await storedRow(who);
     const res = await patch(
@@ -106,7 +106,8 @@ describe.each(stores)('profiles on %s', (store) => {
     expect(res.statusCode).toBe(400);
     const body = res.json();
     expect(body).toMatchObject({ statusCode: 400, message: expect.any(String) });
-    expect(body.errors).toContainEqual({ path: '/primaryAddress/city', key: 'Validation.InvalidCity' });
+    // The limit comes from the schema, so the portal can say it ("at most 32 characters").
+    expect(body.errors).toContainEqual({ path: '/primaryAddress/city', key: 'Validation.InvalidCity', params: { rule: 'maxLength', limit: 32 } });
     expect(body.errors.map((e: { path: string }) => e.path)).toContain('/givenName/firstName');
     const after = await storedRow(who);
     expect(after).toEqual(before);
@@ -245,5 +246,44 @@ describe.each(stores)('profiles on %s', (store) => {
     expect(ja.json().map((a: { id: string }) => a.id).sort()).toEqual(['maintenance-ja', 'welcome-ja']);
     const ko = await server().app.inject({ method: 'GET', url: '/api/announcements?language=ko', headers: h });
     expect(ko.json().map((a: { id: string }) => a.id).sort()).toEqual(['maintenance-en', 'welcome-en']);
+  });
+  it('creates the profile of an account that has none, once, with the form rules', async () => {
+    const who = account(12); // noprofile@example.com
+    const headers = await server().headers(who.accountId);
+    const missing = await server().app.inject({ method: 'GET', url: `/api/profiles/account/${who.accountId}`, headers });
+    expect(missing.statusCode).toBe(404);
+    // The portal's own patch builder, from an empty profile to the filled-in form.
+    const before: ProfileView = { email: 'noprofile@example.com' };
+    const filled: ProfileView = {
+      ...before,
+      givenName: { firstName: 'Quinn', lastName: 'Empty' },
+      primaryAddress: { address1: '1 Main St', city: 'Springfield', state: 'IL', country: 'USA', postalCode: '62701' },
+      primaryPhoneNumber: { countryCode: '1', phone: '2175550100', phonetype: 'Home' },
+    };
+    const create = (body: unknown, id = who.accountId) =>
+      server().app.inject({ method: 'POST', url: `/api/profiles/account/${id}`, headers, payload: body as object });
+
+    const refused = await create(buildProfilePatch({ addresses: [], phoneNumbers: [] }, before, { ...filled, givenName: { firstName: 'Q'.repeat(31), lastName: 'Empty' } }));
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors).toContainEqual({ path: '/givenName/firstName', key: 'Validation.MaxLength', params: { rule: 'maxLength', limit: 30 } });
+    expect((await create([{ op: 'replace', path: '/email', value: 'someone.else@example.com' }])).statusCode).toBe(400);
+    expect((await create(buildProfilePatch({ addresses: [], phoneNumbers: [] }, before, filled), learner.accountId)).statusCode).toBe(403);
+
+    const created = await create(buildProfilePatch({ addresses: [], phoneNumbers: [] }, before, filled));
+    expect(created.statusCode).toBe(201);
+    expect(created.json()).toMatchObject({
+      email: 'noprofile@example.com',
+      ssoId: who.accountId,
+      givenName: { firstName: 'Quinn', lastName: 'Empty' },
+      primaryAddress: { city: 'Springfield', isPrimary: true },
+      primaryPhoneNumber: { phone: '2175550100', isPrimary: true },
+    });
+    const fresh = await read(who);
+    expect(created.json()).toEqual(fresh.profile);
+    expect(created.headers.etag).toBe(fresh.etag);
+    const audit = await server().database.db.selectFrom('profile_audit').selectAll().where('profile_id', '=', fresh.profile.id as string).execute();
+    expect(audit).toMatchObject([{ actor_id: who.accountId, action: 'create-profile' }]);
+
+    expect((await create(buildProfilePatch({ addresses: [], phoneNumbers: [] }, before, filled))).statusCode).toBe(409);
   });
 });

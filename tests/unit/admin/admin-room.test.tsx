@@ -8,6 +8,7 @@ import { MemoryRouter } from 'react-router-dom';
 import AdminRoom from '../../../src/portal/admin/admin-room';
 import { createQueryClient } from '../../../src/portal/app/query-client';
 import { ProfileMenu } from '../../../src/portal/app/shell/profile-menu';
+import { SessionContext } from '../../../src/portal/clients/session';
 import { AuthContext } from '../../../src/portal/auth/auth-context';
 import { adminRolesOf } from '../../../src/portal/auth/roles';
 import { PortalConfigContext } from '../../../src/portal/clients/config';
@@ -78,9 +79,11 @@ describe('the header\'s profile menu', () => {
         <PortalConfigContext.Provider value={portalConfig()}>
           <QueryClientProvider client={createQueryClient()}>
             <AuthContext.Provider value={authWith(roles)}>
-              <MemoryRouter>
-                <ProfileMenu profile={storedProfile()} legalHref={undefined} />
-              </MemoryRouter>
+              <SessionContext.Provider value={{ accountId: 'a-1', email: 'learner@example.com' }}>
+                <MemoryRouter>
+                  <ProfileMenu profile={storedProfile()} legalHref={undefined} />
+                </MemoryRouter>
+              </SessionContext.Provider>
             </AuthContext.Provider>
           </QueryClientProvider>
         </PortalConfigContext.Provider>

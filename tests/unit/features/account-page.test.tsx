@@ -75,10 +75,10 @@ describe('AccountPage', () => {
     expect(call.body).toEqual({ currentPassword: 'OldPassword2026', email: 'learner@example.com', newPassword: 'NewPassword2027' });
   });
 
-  it('keeps the typed passwords and shows the toast when the service refuses', async () => {
+  it('keeps the typed passwords and shows the refusal at its field, with no toast', async () => {
     fakeApi((call) =>
       call.url.endsWith('/set-password')
-        ? { status: 400, body: { message: 'Bad Request', statusCode: 400, errors: [{ path: '/currentPassword', key: 'Validation.Required' }] } }
+        ? { status: 400, body: { message: 'Bad Request', statusCode: 400, errors: [{ path: '/currentPassword', key: 'Validation.IncorrectPassword' }] } }
         : undefined,
     );
     const { ui } = pageHarness(<AccountPage />, { profile: storedProfile(), path: '/account' });
@@ -89,7 +89,9 @@ describe('AccountPage', () => {
     await userEvent.type(panel().getByLabelText(/^New password/), 'NewPassword2027');
     await userEvent.type(panel().getByLabelText(/^Confirm new password/), 'NewPassword2027');
     await userEvent.click(panel().getByRole('button', { name: 'Change password' }));
-    await screen.findByText('An unexpected error ocurred. Please try again later.');
+    expect(await panel().findByText('Incorrect password')).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(screen.queryByText('An unexpected error ocurred. Please try again later.')).toBeNull();
     expect(panel().getByLabelText(/^New password/)).toHaveValue('NewPassword2027');
     expect(panel().getByLabelText(/^Current password/)).toHaveValue('WrongPassword1');
   });
@@ -115,7 +117,7 @@ describe('AccountPage', () => {
     expect(calls.find((c) => c.url.endsWith('/resend-email-verification-code'))?.body).toEqual({});
 
     // The second step's form mounts when its engine has loaded (in a transition): wait for it.
-    await user.type(await panel().findByLabelText(/^Verification code/), '123456');
+    await user.type(await panel().findByLabelText(/^Verification code/, {}, { timeout: 5000 }), '123456');
     await user.click(panel().getByRole('button', { name: 'Change email' }));
     await screen.findByText(/You will be signed out in 3 seconds/);
     expect(calls.find((c) => c.url.endsWith('/change-email'))?.body).toEqual({ verificationCode: '123456' });
@@ -129,6 +131,21 @@ describe('AccountPage', () => {
       vi.advanceTimersByTime(1100);
     });
     expect(screen.getByTestId('location')).toHaveTextContent('/logout');
+  });
+
+  it('says too many attempts at the current password on a 429, with no toast', async () => {
+    fakeApi((call) => (call.url.endsWith('/set-password') ? { status: 429, body: { message: 'Too many attempts. Try again later.', statusCode: 429 } } : undefined));
+    const { ui } = pageHarness(<AccountPage />, { profile: storedProfile(), path: '/account' });
+    render(ui);
+    await userEvent.click(screen.getByRole('tab', { name: 'Change password' }));
+    await userEvent.click(panel().getByRole('button', { name: 'Edit' }));
+    await userEvent.type(panel().getByLabelText(/^Current password/), 'WrongPassword1');
+    await userEvent.type(panel().getByLabelText(/^New password/), 'NewPassword2027');
+    await userEvent.type(panel().getByLabelText(/^Confirm new password/), 'NewPassword2027');
+    await userEvent.click(panel().getByRole('button', { name: 'Change password' }));
+    expect(await panel().findByText('Too many attempts. Try again in a few minutes')).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(screen.queryByText('An unexpected error ocurred. Please try again later.')).toBeNull();
   });
 
   it('shows the resend fallback text when resending fails', async () => {

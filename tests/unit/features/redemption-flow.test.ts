@@ -201,10 +201,10 @@ describe('generic redeem card flow', () => {
     expect(populiNotes({ ...outcome, products: [{ title: 'Lots of fun', vendorProductCode: 'P' }] }, linked).waitlist).toBe(false);
   });
 
-  it('a 400 from PATCH /populi keeps the demographics modal with the errors at their fields', async () => {
+  it('a 400 from PATCH /populi keeps the demographics modal with the errors at their fields, refused rather than failed (no toast)', async () => {
     const calls = api({ savePopuliProfile: async () => Promise.reject(apiError(400, { errors: [{ path: '/birthDay', key: 'Validation.InvalidBirthDay' }] })) });
     const state = await run({ ...initialState(linked), view: 'demographics', route: 'vendor' }, { type: 'submitDemographics', values: {} }, calls);
-    expect(state).toMatchObject({ view: 'demographics', fieldErrors: { birthDay: 'Validation.InvalidBirthDay' }, failures: 1 });
+    expect(state).toMatchObject({ view: 'demographics', fieldErrors: { birthDay: 'Validation.InvalidBirthDay' }, failures: 0, refusals: 1 });
   });
 });
 

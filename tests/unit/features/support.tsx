@@ -94,7 +94,8 @@ function Location() {
 }
 
 interface RenderOptions {
-  profile: Profile;
+  /** null: the account has no profile (what the profile query reads a 404 as). */
+  profile: Profile | null;
   etag?: string;
   path: string;
   flags?: Partial<PortalFlags>;
@@ -103,20 +104,22 @@ interface RenderOptions {
   config?: Partial<PortalConfig>;
   /** The signed-in account (default ACCOUNT_ID). */
   accountId?: string;
+  /** The account's e-mail address from the identity provider. */
+  email?: string;
 }
 
 /** The page at `path` inside the providers the app gives it, with the profile already in the cache. */
-export function pageHarness(page: ReactNode, { profile, etag = '"1"', path, flags, lang = 'en', config, accountId = ACCOUNT_ID }: RenderOptions) {
+export function pageHarness(page: ReactNode, { profile, etag = '"1"', path, flags, lang = 'en', config, accountId = ACCOUNT_ID, email }: RenderOptions) {
   // sonner keeps its toasts in module state: start each page with none.
   toast.dismiss();
   const i18n = initI18n(lang);
   // The app's own query client, so pages run with the defaults they run with in the browser.
   const queryClient = createQueryClient();
-  queryClient.setQueryData(profileKeys.account(accountId), { profile, etag });
+  queryClient.setQueryData(profileKeys.account(accountId), { profile, etag: profile ? etag : null });
   const ui = (
     <I18nextProvider i18n={i18n}>
       <PortalConfigContext.Provider value={{ ...portalConfig(flags), ...config }}>
-        <SessionContext.Provider value={{ accountId }}>
+        <SessionContext.Provider value={{ accountId, email }}>
           <QueryClientProvider client={queryClient}>
             <FormDefinitionsContext.Provider value={definitions}>
               <MemoryRouter initialEntries={[path]}>

@@ -25,18 +25,20 @@ async function cityErrorAfterTyping(definitions: ReturnType<typeof testDefinitio
   await userEvent.click(screen.getByRole('button', { name: i18n.t('widgets:Actions.Submit') }));
   const error = document.getElementById(`${input.id}__error`)?.textContent ?? '';
   unmount();
-  return { error, invalidCity: i18n.t('Validation.InvalidCity', { ns: 'validation' }) };
+  // The message names the schema's own limit.
+  return { error, cityTooLong: (limit: number) => i18n.t('Validation.InvalidCity_maxLength', { ns: 'validation', limit }) };
 }
 
 describe('a changed schema file', () => {
   const city21 = 'Rancho Santa Margarit';
 
-  it('is what the rendered form enforces: city max 32 -> 20 rejects a 21-character city', async () => {
+  it('is what the rendered form enforces and says: city max 32 -> 20 rejects a 21-character city, "at most 20"', async () => {
     expect(city21).toHaveLength(21);
     const original = await cityErrorAfterTyping(testDefinitions(), city21);
     expect(original.error).toBe('');
     const changed = await cityErrorAfterTyping(testDefinitions(withCityMax(20)), city21);
-    expect(changed.error).toBe(changed.invalidCity);
+    expect(changed.error).toBe(changed.cityTooLong(20));
+    expect(changed.error).toContain('20');
     const fits = await cityErrorAfterTyping(testDefinitions(withCityMax(20)), city21.slice(0, 20));
     expect(fits.error).toBe('');
   });

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { serverFieldErrors } from '../../../src/portal/forms/errors/server-errors';
 import { SchemaForm } from '../../../src/portal/forms/schema-form';
 import { SAMPLES } from '../../../src/portal/admin/gallery/samples';
 import { labelled, setup } from './harness';
@@ -11,9 +12,15 @@ function errorOf(input: HTMLElement): string {
 }
 
 describe.each([
-  ['en', 'Required', 'Invalid city'],
-  ['ja', '必須項目です', '市区町村が正しくありません'],
-] as const)('errors at their fields (%s)', (lang, required, invalidCity) => {
+  ['en', 'Required', 'Invalid city', 'Invalid city: at most 32 characters', 'Invalid name: use Latin characters only (such as A–Z, é, ñ), and none of these: " , >'],
+  [
+    'ja',
+    '必須項目です',
+    '市区町村が正しくありません',
+    '市区町村が正しくありません。32文字以内で入力してください',
+    '名前が正しくありません。ラテン文字（A～Z、é、ñ など）のみ使用でき、次の文字は使えません: " , >',
+  ],
+] as const)('errors at their fields (%s)', (lang, required, invalidCity, cityTooLong, latinName) => {
   const { wrapper, i18n } = setup(lang);
   const label = (key: string) => i18n.t(key, { ns: 'fields' });
 
@@ -31,14 +38,34 @@ describe.each([
     expect(first).toHaveFocus();
   });
 
-  it('rejects a 33-character city with the schema message, keeping what was typed', async () => {
+  it('rejects a 33-character city with the schema message and its limit, keeping what was typed', async () => {
     render(<SchemaForm form="profile" formData={SAMPLES.profile} onSubmit={vi.fn()} />, { wrapper });
     const city = screen.getByLabelText(labelled(label('Fields.address.city.label')));
     await userEvent.clear(city);
     await userEvent.type(city, 'x'.repeat(33));
     await userEvent.click(screen.getByRole('button', { name: i18n.t('widgets:Actions.Submit') }));
-    expect(errorOf(city)).toBe(invalidCity);
+    expect(errorOf(city)).toBe(cityTooLong);
     expect(city).toHaveValue('x'.repeat(33));
+  });
+
+  it('asks for Latin characters and names the refused ones when a name is in another script', async () => {
+    render(<SchemaForm form="profile" formData={{ ...SAMPLES.profile, givenName: { firstName: '太郎', lastName: 'Ok' } }} onSubmit={vi.fn()} />, { wrapper });
+    await userEvent.click(screen.getByRole('button', { name: i18n.t('widgets:Actions.Submit') }));
+    expect(errorOf(screen.getByLabelText(labelled(label('Fields.givenName.firstName.label'))))).toBe(latinName);
+  });
+
+  it("says the limit a service's field error carries", () => {
+    const errors = serverFieldErrors({
+      statusCode: 400,
+      message: 'The request has invalid fields.',
+      errors: [
+        { path: '/primaryAddress/city', key: 'Validation.InvalidCity', params: { rule: 'maxLength', limit: 32 } },
+        { path: '/givenName/firstName', key: 'Validation.InvalidName', params: { rule: 'characters', characters: '" , >' } },
+      ],
+    });
+    render(<SchemaForm form="profile" formData={SAMPLES.profile} serverErrors={errors} onSubmit={vi.fn()} />, { wrapper });
+    expect(errorOf(screen.getByLabelText(labelled(label('Fields.address.city.label'))))).toBe(cityTooLong);
+    expect(errorOf(screen.getByLabelText(labelled(label('Fields.givenName.firstName.label'))))).toBe(latinName);
   });
 
   it('shows server errors (path -> key) at their fields', () => {

@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { PortalConfig } from '../../../src/portal/clients/config';
 import { accountIdFrom } from '../../../src/portal/auth/account-id';
 import { msalConfiguration } from '../../../src/portal/auth/msal';
+import { prepareNextSignIn, signInRedirect } from '../../../src/portal/auth/sign-in';
 import { signOut, takeAfterLogoutTarget } from '../../../src/portal/auth/sign-out';
 
 const config = {
@@ -72,5 +73,20 @@ describe('sign-out', () => {
     );
     expect(takeAfterLogoutTarget()).toBe('http://localhost:4302/home?ui_locales=ja');
     expect(takeAfterLogoutTarget()).toBe('/');
+  });
+});
+
+describe('signing in again after an e-mail change', () => {
+  it('asks the next sign-in, once, to say why and to offer the new address', async () => {
+    const loginRedirect = vi.fn(async () => undefined);
+    const msal = { loginRedirect } as unknown as IPublicClientApplication;
+    prepareNextSignIn('email_changed', 'new.address@example.com', sessionStorage);
+    await signInRedirect(msal, config as PortalConfig, 'ja', sessionStorage);
+    expect(loginRedirect).toHaveBeenLastCalledWith(
+      expect.objectContaining({ loginHint: 'new.address@example.com', extraQueryParameters: { ui_locales: 'ja', signin_notice: 'email_changed' } }),
+    );
+    await signInRedirect(msal, config as PortalConfig, 'ja', sessionStorage);
+    expect(loginRedirect).toHaveBeenLastCalledWith(expect.not.objectContaining({ loginHint: expect.anything() }));
+    expect(loginRedirect).toHaveBeenLastCalledWith(expect.objectContaining({ extraQueryParameters: { ui_locales: 'ja' } }));
   });
 });

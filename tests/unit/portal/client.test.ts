@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { configureApi, request, requestWithHeaders } from '../../../src/portal/clients/client';
-import { setErrorReporter } from '../../../src/portal/clients/errors';
+import { logUnexpected, setErrorReporter } from '../../../src/portal/clients/errors';
 
 const config = {
   services: { identity: 'https://id.example/', entitlements: 'https://ent.example', vendors: '' },
@@ -52,6 +52,18 @@ describe('service client (spec section 7)', () => {
       path: '/api/vendors/getvendor/K',
       method: 'GET',
     });
+  });
+
+  it('logs what nobody expected (5xx, no answer), not an answer below 500, which its caller reads', () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const context = { service: 'identity', path: '/api/accounts/a/set-password', method: 'POST' };
+    logUnexpected({ message: 'Bad Request', statusCode: 400, errors: [] }, context);
+    logUnexpected({ message: 'Not found', statusCode: 404 }, context);
+    expect(log).not.toHaveBeenCalled();
+    logUnexpected({ message: 'An internal error occurred.', statusCode: 500 }, context);
+    logUnexpected(new TypeError('Failed to fetch'), context);
+    expect(log).toHaveBeenCalledTimes(2);
+    log.mockRestore();
   });
 
   it('throws { message, statusCode } when the body is not JSON', async () => {

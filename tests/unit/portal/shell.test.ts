@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { cmpRoleLink } from '../../../src/portal/app/shell/cmp-role-link';
-import { HASH_SCROLL_DELAY_MS, hashScrollTop, scheduleHashScroll } from '../../../src/portal/app/shell/scroll';
+import { HASH_SCROLL_DELAY_MS, hashScrollTop, scheduleHashScroll, ScrollMemory } from '../../../src/portal/app/shell/scroll';
 
 describe('certification-platform role link (spec section 6)', () => {
   it('maps each role to its label and entry target, with the campus as classroom', () => {
@@ -46,5 +46,78 @@ describe('hash links', () => {
     vi.advanceTimersByTime(1);
     expect(scrollTo).toHaveBeenCalledWith({ top: 330, behavior: 'smooth' });
     vi.useRealTimers();
+  });
+});
+
+describe('scroll position on navigation', () => {
+  /** A window whose document is `height` tall in a 800 px viewport; scrolling clamps as a browser's does. */
+  function fakeWindow() {
+    const listeners = new Map<string, Set<() => void>>();
+    const frames = new Map<number, () => void>();
+    let nextFrame = 1;
+    const win = {
+      height: 3000,
+      scrollY: 0,
+      scrollTo(_x: number, y: number) {
+        win.scrollY = Math.max(0, Math.min(y, win.height - 800));
+        for (const listener of listeners.get('scroll') ?? []) listener();
+      },
+      addEventListener: (type: string, listener: () => void) => listeners.set(type, (listeners.get(type) ?? new Set()).add(listener)),
+      removeEventListener: (type: string, listener: () => void) => listeners.get(type)?.delete(listener),
+      requestAnimationFrame: (callback: () => void) => {
+        frames.set(nextFrame, callback);
+        return nextFrame++;
+      },
+      cancelAnimationFrame: (id: number) => frames.delete(id),
+      runFrame: () => {
+        const [first] = frames;
+        if (!first) return;
+        frames.delete(first[0]);
+        first[1]();
+      },
+      fire: (type: string) => [...(listeners.get(type) ?? [])].forEach((listener) => listener()),
+    };
+    return win;
+  }
+
+  it('opens a new page at the top, and returns to the position on Back once the page is tall enough', () => {
+    const win = fakeWindow();
+    const memory = new ScrollMemory(win as unknown as Window);
+    memory.arrived({ key: 'home', pathname: '/home', hash: '' }, undefined, 'POP');
+    let stop = memory.track('home');
+    win.scrollTo(0, 2100);
+    stop();
+
+    memory.arrived({ key: 'news', pathname: '/announcements', hash: '' }, '/home', 'PUSH');
+    expect(win.scrollY).toBe(0);
+    stop = memory.track('news');
+    stop();
+
+    // Back: home's content is still short at first; the position is reached once it has grown.
+    win.height = 1000;
+    memory.arrived({ key: 'home', pathname: '/home', hash: '' }, '/announcements', 'POP');
+    expect(win.scrollY).toBe(200);
+    win.height = 3000;
+    win.runFrame();
+    expect(win.scrollY).toBe(2100);
+  });
+
+  it('leaves the position alone for a hash or a change of query on the same page, and yields to the learner', () => {
+    const win = fakeWindow();
+    const memory = new ScrollMemory(win as unknown as Window);
+    win.scrollTo(0, 900);
+    memory.arrived({ key: 'b', pathname: '/home', hash: '' }, '/home', 'REPLACE');
+    memory.arrived({ key: 'c', pathname: '/profile', hash: '#phones' }, '/home', 'PUSH');
+    expect(win.scrollY).toBe(900);
+
+    const stop = memory.track('c');
+    win.scrollTo(0, 1500);
+    stop();
+    win.height = 1000;
+    memory.arrived({ key: 'c', pathname: '/profile', hash: '#phones' }, '/home', 'POP');
+    win.fire('wheel');
+    win.height = 3000;
+    win.runFrame();
+    expect(win.scrollY).toBe(200);
   });
 });

@@ -2,7 +2,7 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { notifyError, notifySuccess, PortalToaster, TOAST_DURATION_MS } from '../../../src/portal/ui/toast/toast';
+import { dismissErrorToast, notifyError, notifySuccess, PortalToaster, TOAST_DURATION_MS } from '../../../src/portal/ui/toast/toast';
 import { initTestI18n } from './i18n-for-tests';
 
 beforeAll(async () => {
@@ -26,6 +26,18 @@ describe('toasts (spec section 8)', () => {
     expect(toaster?.getAttribute('data-y-position')).toBe('bottom');
     expect(toaster?.getAttribute('data-x-position')).toBe('center');
     await userEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
+    await expect.poll(() => screen.queryByText('An unexpected error ocurred. Please try again later.')).toBeNull();
+  });
+
+  it('shows one generic toast at a time, and takes it away when the next attempt succeeds', async () => {
+    render(<PortalToaster />);
+    act(() => {
+      notifyError(new Error('first'));
+      notifyError(new Error('second'));
+    });
+    await screen.findByText('An unexpected error ocurred. Please try again later.');
+    expect(screen.getAllByText('An unexpected error ocurred. Please try again later.')).toHaveLength(1);
+    act(() => dismissErrorToast());
     await expect.poll(() => screen.queryByText('An unexpected error ocurred. Please try again later.')).toBeNull();
   });
 

@@ -38,11 +38,13 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-it('city max length 32 -> 20 in the address def is enforced after regeneration', () => {
+it('city max length 32 -> 20 in the address def is enforced, and said, after regeneration', () => {
   const beforeKey = hashForSchema(writeFormValidator('profile', join(out, 'before'), copiedSchemas));
   const before = loadValidators(join(out, 'before', 'profile.cjs'));
   expect(cityErrors(before, beforeKey, 'c'.repeat(21))).toEqual([]);
-  expect(cityErrors(before, beforeKey, 'c'.repeat(33))).toEqual([{ path: '/primaryAddress/city', key: 'Validation.InvalidCity' }]);
+  expect(cityErrors(before, beforeKey, 'c'.repeat(33))).toEqual([
+    { path: '/primaryAddress/city', key: 'Validation.InvalidCity', params: { rule: 'maxLength', limit: 32 } },
+  ]);
 
   const file = join(copiedSchemas, 'defs/address.schema.json');
   const address = JSON.parse(readFileSync(file, 'utf8'));
@@ -54,5 +56,8 @@ it('city max length 32 -> 20 in the address def is enforced after regeneration',
   expect(afterKey).not.toBe(beforeKey);
   const after = loadValidators(join(out, 'after', 'profile.cjs'));
   expect(cityErrors(after, afterKey, 'c'.repeat(20))).toEqual([]);
-  expect(cityErrors(after, afterKey, 'c'.repeat(21))).toEqual([{ path: '/primaryAddress/city', key: 'Validation.InvalidCity' }]);
+  // The message's limit follows the schema too.
+  expect(cityErrors(after, afterKey, 'c'.repeat(21))).toEqual([
+    { path: '/primaryAddress/city', key: 'Validation.InvalidCity', params: { rule: 'maxLength', limit: 20 } },
+  ]);
 });

@@ -8,7 +8,9 @@ import { adminKeys, SILENT } from '../api/query-keys';
 import { loadSchemaFiles } from '../api/schema-files';
 import { LanguageSwitch, type PreviewLanguage, PreviewTexts } from '../preview/preview-language';
 import { resolvedUi, type SchemaFiles } from '../schema/files';
+import { formsReachingDefs } from '../../../shared/schemas/def-reach';
 import { FormExhibit } from './form-exhibit';
+import { SharedDefinitions } from './shared-definitions';
 import { FORM_TITLE } from './text-keys';
 import './gallery.css';
 
@@ -70,6 +72,9 @@ export default function GalleryPage({ loadForm = loadCompiledForm, loadFiles = l
                 <a href={`#form-${form}`}>{t(FORM_TITLE[form])}</a>
               </li>
             ))}
+            <li>
+              <a href="#shared-definitions">{t('gallery:SharedDefinitions.Title')}</a>
+            </li>
           </ul>
         </nav>
       </header>
@@ -88,6 +93,8 @@ export default function GalleryPage({ loadForm = loadCompiledForm, loadFiles = l
                 <FormExhibit key={form} form={form} definitions={loaded.data.definitions} />
               ),
             )}
+            {/* Which forms each shared definition reaches, from the very files the forms were loaded from. */}
+            <SharedDefinitions reach={formsReachingDefs(files.data!, Object.fromEntries(FORM_NAMES.map((form) => [form, resolvedUi(files.data!, form)])))} />
           </FormDefinitionsContext.Provider>
         </PreviewTexts>
       ) : null}

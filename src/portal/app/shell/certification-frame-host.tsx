@@ -21,8 +21,10 @@ const CertificationFrame = lazy(async () => ({
 export function CertificationFrameHost() {
   const { flags } = usePortalConfig();
   const { pathname } = useLocation();
+  const { missing } = useProfile();
   const match = matchPath('/certification/*', pathname);
-  const active = flags.certmetrics && match !== null;
+  // An account without a profile sees the page that says so there, not the partner's page.
+  const active = flags.certmetrics && match !== null && !missing;
   const [mounted, setMounted] = useState(active);
   useEffect(() => {
     if (active) setMounted(true);

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { usePortalConfig } from '../../clients/config';
 import type { Profile } from '../../clients/profile';
+import { useSession } from '../../clients/session';
 import { useAuth } from '../../auth/auth-context';
 import { useAdminRoles } from '../../auth/roles';
 import { SmartLink } from '../../ui/links/smart-link';
@@ -17,7 +18,11 @@ export function ProfileMenu({ profile, legalHref }: ProfileMenuProps) {
   const { t } = useTranslation('portal');
   const { flags } = usePortalConfig();
   const { signOutTo } = useAuth();
-  const name = displayNameOf(profile);
+  const session = useSession();
+  // Without a profile (yet), the name and address the identity provider gave.
+  const named = profile ?? sessionNamed(session.name);
+  const name = displayNameOf(named);
+  const email = profile?.email ?? session.email;
   const productId = productIdOf(profile);
   // Shown only to an account whose token carries an admin role; the services enforce the role.
   const admin = useAdminRoles().length > 0;
@@ -28,14 +33,14 @@ export function ProfileMenu({ profile, legalHref }: ProfileMenuProps) {
         buttonClassName="avatar-button"
         label={
           <>
-            <span aria-hidden="true">{profile ? initials(profile) : ''}</span>
+            <span aria-hidden="true">{named ? initials(named) : ''}</span>
             <span className="visually-hidden">{t('Header.Profile.Menu', { name })}</span>
           </>
         }
       >
         <div className="profile-card">
           <p className="profile-card__name">{name}</p>
-          {profile?.email ? <p className="profile-card__email">{profile.email}</p> : null}
+          {email ? <p className="profile-card__email">{email}</p> : null}
           {productId ? <p className="profile-card__id">{t('Header.Profile.ProductId', { id: productId })}</p> : null}
         </div>
         <ul className="menu__list">
@@ -79,4 +84,11 @@ export function ProfileMenu({ profile, legalHref }: ProfileMenuProps) {
       </DisclosureMenu>
     </div>
   );
+}
+
+/** A display name as first and last name ("Quinn Empty"), for the menu of an account without a profile. */
+function sessionNamed(name: string | undefined): Pick<Profile, 'givenName'> | undefined {
+  const parts = name?.trim().split(/\s+/).filter(Boolean) ?? [];
+  if (parts.length === 0) return undefined;
+  return { givenName: { firstName: parts[0], lastName: parts.length > 1 ? parts[parts.length - 1] : '' } };
 }

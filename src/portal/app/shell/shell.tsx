@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Suspense, useEffect, useRef } from 'react';
+import { Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, useLocation, useSearchParams } from 'react-router-dom';
+import { Outlet, useLocation, useNavigationType, useSearchParams } from 'react-router-dom';
 import { profileKeys, useProfile } from '../../clients/profile';
 import { AddressEditorProvider } from '../../features/fulfilment/address-editor';
 import { CertificationFrameHost } from './certification-frame-host';
@@ -9,13 +9,14 @@ import { Footer } from './footer';
 import { Header } from './header';
 import { PageErrorBoundary } from './page-error-boundary';
 import { PageSkeleton } from './page-skeleton';
-import { scheduleHashScroll } from './scroll';
+import { scheduleHashScroll, ScrollMemory } from './scroll';
 import { SupportChat } from './support-chat';
 
 /** The main shell: header, the routed page, footer; and the behaviours every page shares. */
 export function Shell() {
   const { t } = useTranslation('portal');
   const location = useLocation();
+  useScrollOnNavigation();
   useHashScroll(location.hash, location.pathname);
   return (
     <AddressEditorProvider>
@@ -40,6 +41,24 @@ export function Shell() {
       </div>
     </AddressEditorProvider>
   );
+}
+
+/** A new page opens at the top (or its hash); Back and Forward return to where the learner was. */
+function useScrollOnNavigation() {
+  const location = useLocation();
+  const navigation = useNavigationType();
+  const [memory] = useState(() => new ScrollMemory());
+  const previousPathname = useRef<string>(undefined);
+  useEffect(() => {
+    // The portal restores positions itself: the browser's own restoration would act before the
+    // page's content is there.
+    window.history.scrollRestoration = 'manual';
+  }, []);
+  useLayoutEffect(() => {
+    memory.arrived(location, previousPathname.current, navigation);
+    previousPathname.current = location.pathname;
+    return memory.track(location.key);
+  }, [memory, location, navigation]);
 }
 
 function useHashScroll(hash: string, pathname: string) {

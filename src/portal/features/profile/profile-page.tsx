@@ -10,15 +10,21 @@ import { Skeleton } from '../../ui/skeleton/skeleton';
 import { buildProfilePatch } from '../../../shared/profile/patch';
 import type { ProfileView } from '../../../shared/profile/view';
 import { usePatchProfile } from './api/patch-profile';
+import { CreateProfile } from './components/create-profile';
 import { ExamProfileLink } from './components/exam-profile-link';
 import { GuardianConsentNote } from './components/guardian-consent-note';
+import { knownStatuses } from '../../forms/errors/server-errors';
 import { useFormSubmission } from '../../forms/use-form-submission';
 import { useFormView } from './hooks/use-form-view';
 import './profile.css';
 
+// 412: the profile changed elsewhere since it was read. It is read again and the learner's edits are
+// kept on top of it (usePatchProfile, useFormSubmission); the form says so, and Save sends them again.
+const understood = knownStatuses({ 412: { '': 'Validation.ProfileChanged' } });
+
 export default function ProfilePage() {
   const { t } = useTranslation('profile');
-  const { profile, etag, isPending, isError } = useProfile();
+  const { profile, etag, isPending, isError, missing } = useProfile();
   // The form's code loads while the profile is fetched; the heading and intro paint before either.
   usePreloadForm('profile');
   const view = useFormView(formFields, profile);
@@ -32,8 +38,16 @@ export default function ProfilePage() {
     },
     [profile, view, etag, mutateAsync],
   );
-  const form = useFormSubmission({ initial: view, send, successToast: 'Toast.Success.ProfileEdited', toggle });
+  const form = useFormSubmission({ initial: view, send, successToast: 'Toast.Success.ProfileEdited', toggle, understood });
 
+  if (missing) {
+    return (
+      <div className="page profile-page">
+        <ReturnLink />
+        <CreateProfile />
+      </div>
+    );
+  }
   return (
     <div className="page profile-page">
       <ReturnLink />

@@ -1,4 +1,6 @@
 import type { RJSFValidationError } from '@rjsf/utils';
+import { messageParams } from '../../../shared/schemas/message-params';
+import { encodeMessage } from './message';
 
 /** Keys shown when a schema rule carries no message key of its own (widgets.json). */
 export const FALLBACK_KEYS = {
@@ -15,7 +17,8 @@ const FORM_SUMMARY_KEY = 'Validation.FormInvalid';
 
 interface AjvParams {
   missingProperty?: string;
-  errors?: { keyword?: string; params?: { missingProperty?: string } }[];
+  limit?: number;
+  errors?: { keyword?: string; params?: { missingProperty?: string } & Record<string, unknown> }[];
 }
 
 function childPath(parent: string | undefined, name: string): string {
@@ -30,7 +33,7 @@ function isUnder(path: string, parent: string): boolean {
  * Turns Ajv's errors into message keys placed at the field they concern: `required` errors (also when
  * ajv-errors replaced them) move from the parent to the missing property, wrapper errors are dropped
  * when a branch error explains them and otherwise get a generic key, and raw Ajv English never
- * survives.
+ * survives. A key carries what its text may say about the failed rule (./message.ts).
  */
 export function transformErrors(errors: RJSFValidationError[]): RJSFValidationError[] {
   const placed: RJSFValidationError[] = [];
@@ -46,12 +49,15 @@ export function transformErrors(errors: RJSFValidationError[]): RJSFValidationEr
       if (missing.length > 0 && missing.length === (params.errors ?? []).length) {
         for (const name of new Set(missing)) placed.push({ ...error, property: childPath(property, name), message: key, stack: key });
       } else {
-        placed.push({ ...error, message: key, stack: key });
+        // The key, with what its text may say about the failed rule (the limit, refused characters).
+        const message = encodeMessage(key, messageParams(params.errors));
+        placed.push({ ...error, message, stack: message });
       }
     } else if (error.name === 'required') {
       placed.push({ ...error, message: FALLBACK_KEYS.required, stack: FALLBACK_KEYS.required });
     } else if (error.name === 'maxLength') {
-      placed.push({ ...error, message: FALLBACK_KEYS.tooLong, stack: FALLBACK_KEYS.tooLong });
+      const message = encodeMessage(FALLBACK_KEYS.tooLong, messageParams([{ keyword: 'maxLength', params: { limit: params.limit } }]));
+      placed.push({ ...error, message, stack: message });
     } else {
       placed.push({ ...error, message: FALLBACK_KEYS.invalid, stack: FALLBACK_KEYS.invalid });
     }

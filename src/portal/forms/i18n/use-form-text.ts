@@ -4,14 +4,19 @@ import { useTranslation } from 'react-i18next';
 // Texts a schema or ui schema names (labels, help, options, error keys) may live in any of these files.
 export const FORM_NAMESPACES = ['fields', 'validation', 'widgets'];
 
-/** Translates a key a schema or ui schema carries; a key with no text falls back to `fallbackKey`. */
+/**
+ * Translates a key a schema or ui schema carries; a key with no text falls back to `fallbackKey`.
+ * `values` fill the text's {{placeholders}}; a `rule` among them is the i18next context, so the text
+ * for that rule (`<key>_<rule>`) is used where one exists, the key's own text otherwise.
+ */
 export function useFormText() {
   const { t, i18n } = useTranslation(FORM_NAMESPACES);
   const text = useCallback(
-    (key: string | undefined, fallbackKey?: string): string => {
-      if (!key) return fallbackKey ? t(fallbackKey, { ns: FORM_NAMESPACES }) : '';
-      if (fallbackKey && !i18n.exists(key, { ns: FORM_NAMESPACES })) return t(fallbackKey, { ns: FORM_NAMESPACES });
-      return t(key, { ns: FORM_NAMESPACES });
+    (key: string | undefined, fallbackKey?: string, values?: Record<string, string>): string => {
+      const options = { ns: FORM_NAMESPACES, ...(values ? { ...values, context: values.rule } : {}) };
+      if (!key) return fallbackKey ? t(fallbackKey, options) : '';
+      if (fallbackKey && !i18n.exists(key, { ns: FORM_NAMESPACES })) return t(fallbackKey, options);
+      return t(key, options);
     },
     [t, i18n],
   );

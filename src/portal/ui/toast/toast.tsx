@@ -5,6 +5,9 @@
  *   notifySuccess('Toast.Success.ProfileEdited');   // a key of the portal namespace
  *   notifyError();                                  // the generic 'An unexpected error ocurred...'
  *   notifyError(error);                             // same text; the error is logged for support
+ *   dismissErrorToast();                            // the next attempt succeeded: the alarm goes
+ * The generic toast is for what nobody expected: an answer a form understands (a 400 with field
+ * errors, a known status) shows at its field instead. There is one generic toast at a time.
  * <PortalToaster /> is mounted once by the app.
  *
  * No toast is needed to paint a page, so the toast library is not part of the first load: it loads
@@ -26,7 +29,8 @@ export type SuccessToastKey =
   | 'Toast.Success.ProfileEdited'
   | 'Toast.Success.VerificationCodeSent'
   | 'Toast.Success.EmailEdited'
-  | 'Toast.Success.PasswordEdited';
+  | 'Toast.Success.PasswordEdited'
+  | 'Toast.Success.ProfileCreated';
 
 const loadSonner = () => import('sonner');
 const Toaster = lazy(async () => ({ default: (await loadSonner()).Toaster }));
@@ -54,10 +58,28 @@ export function notifySuccess(key: SuccessToastKey | (string & {})): void {
   void loadSonner().then(({ toast }) => toast.success(i18next.t(key, { ns: 'portal' }), { action: dismiss() }));
 }
 
+// One id for the generic error toast: a second failure replaces it, and a success can take it away.
+const ERROR_TOAST_ID = 'portal-error';
+let errorShown = false;
+
+/** An API error the service client has logged already (it logs answers of 500 and above). */
+const loggedByClient = (error: unknown) =>
+  typeof error === 'object' && error !== null && typeof (error as { statusCode?: unknown }).statusCode === 'number' && (error as { statusCode: number }).statusCode >= 500;
+
 export function notifyError(error?: unknown): void {
-  if (error !== undefined) console.error('[toast]', error);
+  if (error !== undefined && !loggedByClient(error)) console.error('[toast]', error);
+  errorShown = true;
   wantToaster();
-  void loadSonner().then(({ toast }) => toast.error(i18next.t('Toast.Error.Default', { ns: 'portal' }), { action: dismiss() }));
+  void loadSonner().then(({ toast }) =>
+    toast.error(i18next.t('Toast.Error.Default', { ns: 'portal' }), { id: ERROR_TOAST_ID, action: dismiss(), onDismiss: () => (errorShown = false), onAutoClose: () => (errorShown = false) }),
+  );
+}
+
+/** Takes the generic error toast away (the attempt after it succeeded); nothing when none shows. */
+export function dismissErrorToast(): void {
+  if (!errorShown) return;
+  errorShown = false;
+  void loadSonner().then(({ toast }) => toast.dismiss(ERROR_TOAST_ID));
 }
 
 export function PortalToaster() {

@@ -1,11 +1,13 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
+import { prepareNextSignIn } from '../../../auth/sign-in';
 import { EditSection } from '../../../forms/edit-section';
 import { SchemaForm } from '../../../forms/schema-form';
 import { type EditToggle, useEditToggle } from '../../../forms/use-edit-toggle';
 import { useChangeEmail } from '../api/change-email';
 import { useSendEmailVerificationCode } from '../api/send-email-verification-code';
+import { knownStatuses } from '../../../forms/errors/server-errors';
 import { useFormSubmission } from '../../../forms/use-form-submission';
 import { EMAIL_CHANGE_LOGOUT_MS, LOGOUT_PATH } from '../logout';
 import { ResendCode } from './resend-code';
@@ -18,6 +20,10 @@ export interface EmailForm {
   verificationCodeSent?: boolean;
   verificationCode?: string;
 }
+
+// Too many password or code attempts: said at the field the learner typed into.
+const sendUnderstood = knownStatuses({ 429: { '/currentPassword': 'Validation.TooManyAttempts' } });
+const verifyUnderstood = knownStatuses({ 429: { '/verificationCode': 'Validation.TooManyAttempts' } });
 
 interface Props {
   currentEmail: string;
@@ -71,7 +77,7 @@ function SendStep({ currentEmail, alternateEmail, toggle, onSent }: Props & { to
     },
     [mutateAsync, onSent],
   );
-  const form = useFormSubmission({ initial, send, successToast: 'Toast.Success.VerificationCodeSent', toggle });
+  const form = useFormSubmission({ initial, send, successToast: 'Toast.Success.VerificationCodeSent', toggle, understood: sendUnderstood });
   return (
     <>
       <p>{t('Email.Step1Intro')}</p>
@@ -98,12 +104,14 @@ function VerifyStep({ sent, onCancel, onChanged }: { sent: EmailForm; onCancel: 
     async (data: EmailForm) => {
       await mutateAsync(data.verificationCode ?? '');
       onChanged();
+      // The sign-in page that follows the sign-out says why, and offers the new address.
+      if (sent.email) prepareNextSignIn('email_changed', sent.email);
       // Not tied to this component: the sign-out must happen even if the learner leaves the page.
       window.setTimeout(() => void navigate(LOGOUT_PATH), EMAIL_CHANGE_LOGOUT_MS);
     },
-    [mutateAsync, navigate, onChanged],
+    [mutateAsync, navigate, onChanged, sent.email],
   );
-  const form = useFormSubmission({ initial, send, successToast: 'Toast.Success.EmailEdited', toggle });
+  const form = useFormSubmission({ initial, send, successToast: 'Toast.Success.EmailEdited', toggle, understood: verifyUnderstood });
   return (
     <>
       <p>{t('Email.Step2Intro', { email: sent.email })}</p>

@@ -4,6 +4,7 @@ import { EditSection } from '../../../forms/edit-section';
 import { SchemaForm } from '../../../forms/schema-form';
 import { useEditToggle } from '../../../forms/use-edit-toggle';
 import { useSetPassword } from '../api/set-password';
+import { knownStatuses } from '../../../forms/errors/server-errors';
 import { useFormSubmission } from '../../../forms/use-form-submission';
 
 interface PasswordForm {
@@ -13,6 +14,8 @@ interface PasswordForm {
 }
 
 const EMPTY: Partial<PasswordForm> = {};
+// Too many wrong current passwords: said at that field.
+const understood = knownStatuses({ 429: { '/currentPassword': 'Validation.TooManyAttempts' } });
 
 export function ChangePasswordForm({ email }: { email: string }) {
   const { t } = useTranslation('account');
@@ -27,6 +30,7 @@ export function ChangePasswordForm({ email }: { email: string }) {
     send: send as (data: Partial<PasswordForm>) => Promise<unknown>,
     successToast: 'Toast.Success.PasswordEdited',
     toggle,
+    understood,
   });
   return (
     <section aria-labelledby="change-password-heading">

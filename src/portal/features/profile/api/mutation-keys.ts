@@ -4,4 +4,5 @@ import { profileKeys } from '../../../clients/profile';
 export const profileMutationKeys = {
   patch: (accountId: string) => [...profileKeys.all, 'patch', accountId] as const,
   candidate: (accountId: string) => [...profileKeys.all, 'pearson-candidate', accountId] as const,
+  create: (accountId: string) => [...profileKeys.all, 'create', accountId] as const,
 };

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { requestWithHeaders } from '../../../clients/client';
 import { isApiError } from '../../../clients/errors';
-import { type Profile, type ProfileQueryData, profileKeys } from '../../../clients/profile';
+import { type Profile, type SavedProfile, profileKeys } from '../../../clients/profile';
 import { useAccountId } from '../../../clients/session';
 import type { ProfilePatch } from '../../../../shared/profile/patch';
 import { profileMutationKeys } from './mutation-keys';
@@ -13,7 +13,7 @@ export interface PatchProfileInput {
   patch: ProfilePatch;
 }
 
-export async function patchProfile({ profileId, etag, patch }: PatchProfileInput): Promise<ProfileQueryData> {
+export async function patchProfile({ profileId, etag, patch }: PatchProfileInput): Promise<SavedProfile> {
   const { data, headers } = await requestWithHeaders<Profile>('identity', `/api/profiles/${encodeURIComponent(profileId)}`, {
     method: 'PATCH',
     body: patch,

@@ -81,6 +81,8 @@ export interface FlowState {
   outcome?: Outcome;
   /** Counts failed calls that show the generic toast (the view shows one per change). */
   failures: number;
+  /** Counts refused calls whose answer shows at the form's fields: no toast, the form keeps its input. */
+  refusals: number;
 }
 
 export type FlowEvent =
@@ -116,7 +118,7 @@ export const linkMessageKey = (status: string): string =>
   `redemption:Link.${['AlreadyLinked', 'NotFound', 'LoginFailed'].includes(status) ? status : 'LoginFailed'}`;
 
 export function initialState(facts: LearnerFacts, accessKey = ''): FlowState {
-  return { view: 'key', route: 'platform', facts, accessKey, failures: 0 };
+  return { view: 'key', route: 'platform', facts, accessKey, failures: 0, refusals: 0 };
 }
 
 const at = (state: FlowState, view: View, changes: Partial<FlowState> = {}): FlowState => ({ ...state, work: undefined, view, ...changes });
@@ -140,7 +142,10 @@ function redeemed(state: FlowState, result: RedemptionResult): FlowState {
   return at(state, 'error', { outcome });
 }
 
-/** A failed call: field texts where the answer names a field, else the generic toast; the view stays as it was. */
+/**
+ * A failed call: field texts where the answer names a field (an answer the view understands: no
+ * toast), else the generic toast; the view stays as it was.
+ */
 function failed(state: FlowState, error: unknown): FlowState {
   const apiError = isApiError(error) ? (error as ApiError) : undefined;
   const view = state.view;
@@ -150,7 +155,7 @@ function failed(state: FlowState, error: unknown): FlowState {
   if (fieldErrors && view === 'key' && fieldErrors.accessKey) return at(state, view, { keyError: fieldErrors.accessKey });
   if (fieldErrors && view === 'legacyLogin' && fieldErrors.login) return at(state, view, { loginError: fieldErrors.login });
   if (fieldErrors && (view === 'demographics' || view === 'companyCountry')) {
-    return at(state, view, { fieldErrors, failures: state.failures + 1 });
+    return at(state, view, { fieldErrors, refusals: state.refusals + 1 });
   }
   return at(state, view, { failures: state.failures + 1 });
 }

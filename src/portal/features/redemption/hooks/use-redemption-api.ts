@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useRef } from 'react';
 import { entitlementKeys } from '../../../clients/entitlements';
-import { type ProfileQueryData, profileKeys, useProfile } from '../../../clients/profile';
+import { type SavedProfile, profileKeys, useProfile } from '../../../clients/profile';
 import { useAccountId } from '../../../clients/session';
 import { fields as demographicsFields } from '../../../../generated/fields/demographics';
 import { fields as profileFields } from '../../../../generated/fields/profile';
@@ -31,7 +31,7 @@ export function useRedemptionApi(): RedemptionApi {
 
   return useMemo<RedemptionApi>(() => {
     const profileId = () => current.current.profile?.id ?? accountId;
-    const store = (data: ProfileQueryData) => queryClient.setQueryData(profileKeys.account(accountId), data);
+    const store = (data: SavedProfile) => queryClient.setQueryData(profileKeys.account(accountId), data);
     const refreshProfile = () => queryClient.invalidateQueries({ queryKey: profileKeys.all });
     const save = async (form: 'profile' | 'demographics', values: FormValues) => {
       const { profile: stored, etag: tag } = current.current;
