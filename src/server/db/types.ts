@@ -182,7 +182,7 @@ export interface IdpSecretsTable {
   created_at: CreatedAt;
 }
 
-/** Form activity per day (migration 0010-form-activity): '' where an event has no form, field, key or modal. */
+/** Form activity per day (migration 0011-form-activity): '' where an event has no form, field, key or modal. */
 export interface FormActivityDailyTable {
   day: ColumnType<string, string, never>;
   event: string;
