@@ -3,6 +3,9 @@ import cors from '@fastify/cors';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { formActivityRoutes } from './activity/routes';
+import type { FormActivitySink } from './activity/sink';
+import { startFormActivitySweep } from './activity/sweep';
 import type { ServerConfig } from './config';
 import { readiness, type Database } from './db';
 import { entitlementRoutes } from './entitlements/routes';
@@ -46,6 +49,8 @@ export interface AppOptions {
   schemas?: SchemaRegistry;
   /** Set draining by the graceful shutdown: readiness then answers 503 while requests finish. */
   lifecycle?: Lifecycle;
+  /** Where form activity goes instead of the database (a deployment's analytics pipeline). */
+  formActivitySink?: FormActivitySink;
 }
 
 /** `api/redeem-request.schema.json` -> `RedeemRequest`. */
@@ -94,7 +99,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const loadShedding = await registerLoadShedding(app, config);
   const schemas = options.schemas ?? new SchemaRegistry(config.schemasDir);
   const mailer = options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db });
-  app.decorate('services', createServices({ config, db: database.db, schemas, mailer }));
+  app.decorate('services', createServices({ config, db: database.db, schemas, mailer, formActivitySink: options.formActivitySink }));
+  const stopSweep = startFormActivitySweep(app.services.formActivity.sweep, app.log, { outageLogIntervalMs: config.outageLogIntervalMs });
+  app.addHook('onClose', async () => stopSweep());
   app.decorateRequest('caller', null as never);
   if (options.metrics) registerRequestMetrics(app, options.metrics);
   registerInputGuard(app);
@@ -143,6 +150,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         { name: 'identity', description: 'Accounts, profiles, announcements' },
         { name: 'entitlements', description: 'Access keys and training products' },
         { name: 'vendors', description: 'Partner tokens, fulfilment, exam-delivery candidates' },
+        { name: 'form activity', description: 'What learners do with forms and modals, without personal data; statistics for product owners' },
         { name: 'service', description: 'Health and documentation' },
       ],
     },
@@ -198,6 +206,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await scope.register(identityRoutes);
       await scope.register(entitlementRoutes);
       await scope.register(vendorRoutes);
+      await scope.register(formActivityRoutes);
     }),
   );
   if (!config.production) {

@@ -55,6 +55,11 @@ export interface ServerConfig {
   /** Legacy account link attempts allowed per account in one window. */
   linkAttemptLimit: number;
   linkAttemptWindowMs: number;
+  /** Form activity (FORM_ACTIVITY; on by default): off records nothing and the portal sends nothing. */
+  formActivity: boolean;
+  /** Form-activity events accepted per account in one window (more answer 429). */
+  formActivityLimit: number;
+  formActivityWindowMs: number;
   /** Folder of the built portal; the portal is served from here with an SPA fallback. */
   portalDir: string;
   /** Folder of the JSON Schema files (served read-only at /schemas and compiled for validation). */
@@ -315,6 +320,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     keyGuessWindowMs: read.count('KEY_GUESS_WINDOW_MS', 15 * 60 * 1000),
     linkAttemptLimit: read.count('LINK_ATTEMPT_LIMIT', 10),
     linkAttemptWindowMs: read.count('LINK_ATTEMPT_WINDOW_MS', 15 * 60 * 1000),
+    formActivity: read.bool('FORM_ACTIVITY', true),
+    formActivityLimit: read.count('FORM_ACTIVITY_LIMIT', 600),
+    formActivityWindowMs: read.count('FORM_ACTIVITY_WINDOW_MS', 15 * 60 * 1000),
     portalDir: resolve(read.string('PORTAL_DIR', join(projectRoot, 'dist/portal'))),
     schemasDir: resolve(read.string('SCHEMAS_DIR', join(projectRoot, 'schemas'))),
     links: {

@@ -1,4 +1,6 @@
 import type { Kysely } from 'kysely';
+import { createFormActivityService, type FormActivityService } from './activity/service';
+import type { FormActivitySink } from './activity/sink';
 import type { ServerConfig } from './config';
 import type { DB } from './db/types';
 import { createEntitlementsService, type EntitlementsService } from './entitlements/service';
@@ -17,6 +19,7 @@ export interface Services {
   identity: IdentityService;
   entitlements: EntitlementsService;
   vendors: VendorsService;
+  formActivity: FormActivityService;
 }
 
 declare module 'fastify' {
@@ -29,12 +32,23 @@ declare module 'fastify' {
   }
 }
 
-export function createServices(deps: { config: ServerConfig; db: Kysely<DB>; schemas: SchemaRegistry; mailer: Mailer }): Services {
+export function createServices({
+  formActivitySink,
+  ...deps
+}: {
+  config: ServerConfig;
+  db: Kysely<DB>;
+  schemas: SchemaRegistry;
+  mailer: Mailer;
+  /** Where form activity goes instead of the database. */
+  formActivitySink?: FormActivitySink;
+}): Services {
   const identity = createIdentityService(deps);
   return {
     ...deps,
     identity,
     entitlements: createEntitlementsService({ db: deps.db, identity, config: deps.config }),
     vendors: createVendorsService({ db: deps.db, identity, schemas: deps.schemas, config: deps.config }),
+    formActivity: createFormActivityService({ db: deps.db, schemas: deps.schemas, config: deps.config, sink: formActivitySink }),
   };
 }

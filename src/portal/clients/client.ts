@@ -16,7 +16,7 @@ import type { PortalConfig, ServiceName } from './config';
 import { reportApiError, toApiError } from './errors';
 
 export interface ApiSetup {
-  config: Pick<PortalConfig, 'services' | 'functionKey' | 'functionKeyHeader'>;
+  config: Pick<PortalConfig, 'services' | 'functionKey' | 'functionKeyHeader' | 'formActivity'>;
   getToken: () => Promise<string>;
   fetchImpl?: typeof fetch;
 }
@@ -27,14 +27,45 @@ export interface RequestOptions extends Omit<RequestInit, 'body'> {
 }
 
 let setup: ApiSetup | null = null;
+/** The bearer token of the last call, for a page being left (sendWhileLeaving). */
+let lastBearer: string | undefined;
 
 export function configureApi(next: ApiSetup): void {
   setup = next;
+  lastBearer = undefined;
+}
+
+/** The configuration the client was set up with; null before configureApi (the gallery never calls it). */
+export function apiConfig(): ApiSetup['config'] | null {
+  return setup?.config ?? null;
 }
 
 function serviceUrl(current: ApiSetup, service: ServiceName, path: string): string {
   const base = (current.config.services[service] ?? '').replace(/\/+$/, '');
   return `${base}${path.startsWith('/') ? path : `/${path}`}`;
+}
+
+function baseHeaders(current: ApiSetup): Headers {
+  const headers = new Headers();
+  headers.set('accept', 'application/json');
+  headers.set(current.config.functionKeyHeader, current.config.functionKey);
+  return headers;
+}
+
+/**
+ * A JSON POST for a page being left (pagehide, hidden): sent at once with `keepalive`, so the browser
+ * finishes it after the page is gone, carrying the bearer token of the last call, since getting a
+ * token may not finish before the page does (sendBeacon could not carry the token at all). Answers
+ * false, sending nothing, before any call has had a token. A failure is not reported: nobody is
+ * left to read it.
+ */
+export function sendWhileLeaving(service: ServiceName, path: string, body: unknown): boolean {
+  if (!setup || !lastBearer) return false;
+  const headers = baseHeaders(setup);
+  headers.set('content-type', 'application/json');
+  headers.set('authorization', `Bearer ${lastBearer}`);
+  (setup.fetchImpl ?? fetch)(serviceUrl(setup, service, path), { method: 'POST', headers, body: JSON.stringify(body), keepalive: true }).catch(() => undefined);
+  return true;
 }
 
 export async function requestWithHeaders<T>(
@@ -46,8 +77,7 @@ export async function requestWithHeaders<T>(
   const current = setup;
   const method = (options.method ?? 'GET').toUpperCase();
   const headers = new Headers(options.headers);
-  headers.set('accept', 'application/json');
-  headers.set(current.config.functionKeyHeader, current.config.functionKey);
+  baseHeaders(current).forEach((value, name) => headers.set(name, value));
   let body: BodyInit | undefined;
   if (options.body !== undefined) {
     if (typeof options.body === 'string' || options.body instanceof FormData) {
@@ -58,7 +88,9 @@ export async function requestWithHeaders<T>(
     }
   }
   try {
-    headers.set('authorization', `Bearer ${await current.getToken()}`);
+    const bearer = await current.getToken();
+    if (setup === current) lastBearer = bearer;
+    headers.set('authorization', `Bearer ${bearer}`);
     const response = await (current.fetchImpl ?? fetch)(serviceUrl(current, service, path), {
       ...options,
       method,

@@ -45,6 +45,8 @@ export interface PortalConfig {
   partners?: Record<string, string>;
   /** The certification partner's embedded page, and the only origins whose messages the portal reads. */
   certificationFrame?: { url: string; allowedOrigins: string[] };
+  /** Whether the portal records form activity (FORM_ACTIVITY on the services); absent: it does not. */
+  formActivity?: boolean;
 }
 
 /** Links to the provider's own sites (absolute; they open in a new tab). */

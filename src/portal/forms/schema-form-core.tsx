@@ -2,6 +2,7 @@ import { useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, u
 import { flushSync } from 'react-dom';
 import Form, { type IChangeEvent } from '@rjsf/core';
 import type { GlobalFormOptions, RJSFValidationError } from '@rjsf/utils';
+import { useFormActivity } from './activity/use-form-activity';
 import { createClearEngine } from './behaviours/clear-engine';
 import { readBehaviours, resolveUiSchema } from './behaviours/declarations';
 import type { SchemaFormContext } from './behaviours/form-context';
@@ -71,6 +72,7 @@ export function SchemaFormCore<T = Record<string, unknown>>(props: SchemaFormPro
   const dataVersion = useObjectVersion(formData, reported);
   const [status] = useState(createFormStatusStore);
   const [submittedOnce, setSubmittedOnce] = useState(false);
+  const activity = useFormActivity({ form, mode, status, schema, serverErrors });
   const idPrefix = props.idPrefix ?? form;
   const globalOptions = useMemo<GlobalFormOptions>(() => ({ idPrefix, idSeparator: '_' }), [idPrefix]);
 
@@ -140,6 +142,7 @@ export function SchemaFormCore<T = Record<string, unknown>>(props: SchemaFormPro
 
   const handleSubmit = useCallback(
     async ({ formData: data }: IChangeEvent<T>) => {
+      activity.submitted();
       status.set({ submitting: true, invalidSubmit: false });
       try {
         await onSubmit(data as T);
@@ -150,15 +153,16 @@ export function SchemaFormCore<T = Record<string, unknown>>(props: SchemaFormPro
         status.set({ submitting: false });
       }
     },
-    [onSubmit, status, editToggle],
+    [onSubmit, status, editToggle, activity],
   );
 
   const handleError = useCallback(
-    (_errors: RJSFValidationError[]) => {
+    (errors: RJSFValidationError[]) => {
+      activity.invalid(errors);
       status.set({ invalidSubmit: true });
       setSubmittedOnce(true);
     },
-    [status],
+    [status, activity],
   );
 
   // Once a submit failed, the notice follows the live errors; before that nothing here runs per keystroke

@@ -8,18 +8,19 @@ export interface RateLimitResult {
 }
 
 /**
- * Counts one hit against `key` in a fixed window. The counter lives in the database so every
- * instance behind a load balancer shares it; one upsert keeps it atomic.
+ * Counts one hit (or `weight` hits at once, e.g. a batch of events) against `key` in a fixed
+ * window. The counter lives in the database so every instance behind a load balancer shares it;
+ * one upsert keeps it atomic.
  */
-export async function hitRateLimit(db: Kysely<DB>, key: string, limit: number, windowMs: number): Promise<RateLimitResult> {
+export async function hitRateLimit(db: Kysely<DB>, key: string, limit: number, windowMs: number, weight = 1): Promise<RateLimitResult> {
   const now = new Date();
   const windowStartFloor = new Date(now.getTime() - windowMs);
   const row = await db
     .insertInto('rate_limits')
-    .values({ key, count: 1, window_start: now })
+    .values({ key, count: weight, window_start: now })
     .onConflict((oc) =>
       oc.column('key').doUpdateSet({
-        count: sql<number>`case when rate_limits.window_start <= ${windowStartFloor} then 1 else rate_limits.count + 1 end`,
+        count: sql<number>`case when rate_limits.window_start <= ${windowStartFloor} then excluded.count else rate_limits.count + excluded.count end`,
         window_start: sql<Date>`case when rate_limits.window_start <= ${windowStartFloor} then ${now} else rate_limits.window_start end`,
       }),
     )

@@ -184,6 +184,29 @@ export interface IdpSecretsTable {
   created_at: CreatedAt;
 }
 
+/** Form activity per day (migration 0011-form-activity): '' where an event has no form, field, key or modal. */
+export interface FormActivityDailyTable {
+  day: ColumnType<string, string, never>;
+  event: string;
+  form: string;
+  field: string;
+  message_key: string;
+  modal: string;
+  count: number;
+}
+
+/** Raw form activity, kept 30 days (the sweep in activity/sink.ts). */
+export interface FormActivityEventsTable {
+  id: Generated<string>;
+  received_at: CreatedAt;
+  at: Timestamp;
+  event: string;
+  form: string | null;
+  field: string | null;
+  message_key: string | null;
+  modal: string | null;
+}
+
 export interface DB {
   demo_social_identities: DemoSocialIdentitiesTable;
   accounts: AccountsTable;
@@ -204,4 +227,6 @@ export interface DB {
   rate_limits: RateLimitsTable;
   oidc_payloads: OidcPayloadsTable;
   idp_secrets: IdpSecretsTable;
+  form_activity_daily: FormActivityDailyTable;
+  form_activity_events: FormActivityEventsTable;
 }

@@ -2,7 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { createRemoteJWKSet, customFetch, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
 import type { FastifyInstance, FastifyPluginAsync, RouteOptions } from 'fastify';
 import type { ServerConfig } from '../config';
-import { unauthenticated } from '../errors';
+import { forbidden, unauthenticated } from '../errors';
 import { fetchTrusting } from './tls-fetch';
 
 /** Where the verifier gets the identity provider's public keys: a key function or a jwks_uri. */
@@ -110,11 +110,33 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The route answers without a bearer token and function key. */
     public?: boolean;
+    /** The admin role the caller's token must carry (claim `roles`); else 403. */
+    role?: AdminRole;
   }
 }
 
+/** The admin roles an account may hold (docs/admin-area.md, "Roles"). */
+export type AdminRole = 'product-owner' | 'localisation';
+
+/** The roles the token carries: its `roles` claim, an array of strings (absent when none). */
+export function rolesOf(caller: Caller): string[] {
+  const roles = caller.claims.roles;
+  return Array.isArray(roles) ? roles.filter((role): role is string => typeof role === 'string') : [];
+}
+
+/** 403 unless the route needs no role or the caller's token carries the one it declares. */
+export function requireRole(caller: Caller, role: AdminRole | undefined): void {
+  if (role !== undefined && !rolesOf(caller).includes(role)) throw forbidden('This account does not hold the role this call needs.');
+}
+
+const ADMIN_PREFIX = '/api/admin/';
+
 export function denyByDefault(app: FastifyInstance): void {
   app.addHook('onRoute', function check(this: Scoped, route: RouteOptions) {
+    // An admin route says which role it needs, and a role is checked only for an authenticated
+    // caller: a route that breaks either stops the server at start-up.
+    if (route.url.startsWith(ADMIN_PREFIX) && !route.config?.role) throw new Error(`${route.url} is an admin route without a role`);
+    if (route.config?.role && this[ACCESS] !== 'authenticated') throw new Error(`${route.url} needs a role outside an authenticated scope`);
     if (this[ACCESS] || route.config?.public === true) return;
     const methods = Array.isArray(route.method) ? route.method.join(',') : route.method;
     throw new Error(`${methods} ${route.url} is neither in an authenticated scope nor declared public`);
@@ -127,6 +149,7 @@ export function authenticatedScope(authenticate: Authenticate, routes: FastifyPl
     (scope as Scoped)[ACCESS] = 'authenticated';
     scope.addHook('onRequest', async (request) => {
       request.caller = await authenticate(request.headers);
+      requireRole(request.caller, request.routeOptions.config.role);
     });
     await scope.register(routes);
   };

@@ -24,5 +24,7 @@ export function portalConfig(config: ServerConfig) {
     redirectWhitelist: config.redirectWhitelist,
     links: config.links,
     certificationFrame: config.certificationFrame,
+    // FORM_ACTIVITY=off: the portal records nothing and sends nothing.
+    formActivity: config.formActivity,
   };
 }

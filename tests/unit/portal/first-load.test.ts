@@ -65,6 +65,15 @@ describe('first load (shell and signed-in home)', () => {
     }
   });
 
+  it('leaves the form-activity recorder out of the first load and out of form pages until the form engine or a modal loads', () => {
+    expect(files).not.toContain('clients/form-activity.ts');
+    const profile = staticGraph([portalFile('features/profile/profile-page.tsx')]);
+    expect([...profile.files].filter((file) => file.endsWith('clients/form-activity.ts'))).toEqual([]);
+    // It comes with them (so the checks above can fail).
+    expect([...staticGraph([portalFile('forms/schema-form-core.tsx')]).files].some((file) => file.endsWith('clients/form-activity.ts'))).toBe(true);
+    expect([...staticGraph([portalFile('ui/modal/modal.tsx')]).files].some((file) => file.endsWith('clients/form-activity.ts'))).toBe(true);
+  });
+
   it('sees form code where a page does import it (so the checks above can fail)', () => {
     const profile = staticGraph([portalFile('features/profile/profile-page.tsx')]);
     expect([...profile.files].some((file) => file.includes('/forms/'))).toBe(true);

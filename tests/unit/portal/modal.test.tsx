@@ -1,10 +1,12 @@
 // @vitest-environment jsdom
-import { render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { configureApi } from '../../../src/portal/clients/client';
+import { formActivity, resetFormActivity, type FormActivityInput } from '../../../src/portal/clients/form-activity';
 import { ErrorModal } from '../../../src/portal/ui/modal/error-modal';
-import { Modal } from '../../../src/portal/ui/modal/modal';
+import { Modal, MODAL_VIEW_DELAY_MS } from '../../../src/portal/ui/modal/modal';
 import { initTestI18n } from './i18n-for-tests';
 
 beforeAll(() => {
@@ -18,7 +20,7 @@ function Harness({ closingDisabled = false }: { closingDisabled?: boolean }) {
       <button type="button" onClick={() => setOpen(true)}>
         open
       </button>
-      <Modal open={open} onOpenChange={setOpen} title="Dialog title" closingDisabled={closingDisabled}>
+      <Modal name="redeem" open={open} onOpenChange={setOpen} title="Dialog title" closingDisabled={closingDisabled}>
         <button type="button" onClick={() => setOpen(false)}>
           done
         </button>
@@ -79,5 +81,59 @@ describe('ErrorModal', () => {
     expect(screen.queryByRole('button', { name: 'Close' })).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(onClose).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('modal views', () => {
+  let recorded: FormActivityInput[];
+  beforeEach(() => {
+    vi.useFakeTimers();
+    resetFormActivity();
+    configureApi({
+      config: { services: { identity: '', entitlements: '', vendors: '' }, functionKey: 'k', functionKeyHeader: 'x-functions-key', formActivity: true },
+      getToken: async () => 't',
+      fetchImpl: (async () => new Response(null, { status: 204 })) as unknown as typeof fetch,
+    });
+    recorded = [];
+    vi.spyOn(formActivity()!, 'record').mockImplementation((event) => void recorded.push(event));
+  });
+  afterEach(() => {
+    resetFormActivity();
+    vi.useRealTimers();
+  });
+
+  const modal = (name: 'redeem' | 'redemption-success', open: boolean) => (
+    <Modal name={name} open={open} onOpenChange={() => undefined} title="Dialog title">
+      <p>body</p>
+    </Modal>
+  );
+
+  it('counts a view 500 ms after the modal opens, once', () => {
+    const { rerender } = render(modal('redeem', false));
+    act(() => void vi.advanceTimersByTime(MODAL_VIEW_DELAY_MS * 2));
+    expect(recorded).toEqual([]);
+    rerender(modal('redeem', true));
+    act(() => void vi.advanceTimersByTime(MODAL_VIEW_DELAY_MS - 1));
+    expect(recorded).toEqual([]);
+    act(() => void vi.advanceTimersByTime(1));
+    expect(recorded).toEqual([{ type: 'modal-viewed', modal: 'redeem' }]);
+    act(() => void vi.advanceTimersByTime(MODAL_VIEW_DELAY_MS * 10));
+    expect(recorded).toHaveLength(1);
+  });
+
+  it('counts no view of a modal closed within 500 ms; a new modal in the same dialog is a new view', () => {
+    const { rerender } = render(modal('redeem', true));
+    act(() => void vi.advanceTimersByTime(MODAL_VIEW_DELAY_MS - 100));
+    rerender(modal('redeem', false));
+    act(() => void vi.advanceTimersByTime(MODAL_VIEW_DELAY_MS * 2));
+    expect(recorded).toEqual([]);
+    rerender(modal('redeem', true));
+    act(() => void vi.advanceTimersByTime(MODAL_VIEW_DELAY_MS));
+    rerender(modal('redemption-success', true));
+    act(() => void vi.advanceTimersByTime(MODAL_VIEW_DELAY_MS));
+    expect(recorded).toEqual([
+      { type: 'modal-viewed', modal: 'redeem' },
+      { type: 'modal-viewed', modal: 'redemption-success' },
+    ]);
   });
 });

@@ -22,7 +22,7 @@ export function ErrorModal({ open, message, code = '500', buttonText, onClose }:
   const { t } = useTranslation('portal');
   const html = DOMPurify.sanitize(message ?? t('Toast.Error.Default'));
   return (
-    <Modal open={open} onOpenChange={() => undefined} closingDisabled title={t('ErrorModal.Title', { code })}>
+    <Modal name="generic-error" open={open} onOpenChange={() => undefined} closingDisabled title={t('ErrorModal.Title', { code })}>
       <div className="modal__message" dangerouslySetInnerHTML={{ __html: html }} />
       <div className="modal__actions">
         <button type="button" className="button button--primary" onClick={onClose}>

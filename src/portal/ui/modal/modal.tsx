@@ -2,14 +2,23 @@
  * The portal's dialog: Radix Dialog traps and restores focus; it closes with Escape, an overlay
  * click or the close button, unless `closingDisabled` (then only the caller's own buttons close it).
  *
+ * Each modal has a name (the list is schemas/api/form-activity-request.schema.json's `modal`): a
+ * view is counted 500 ms after it opens, if it is still open (clients/form-activity.ts).
+ *
  * Use:
- *   <Modal open={open} onOpenChange={setOpen} title={t('Redeem.Title')}>...</Modal>
+ *   <Modal name="redeem" open={open} onOpenChange={setOpen} title={t('Redeem.Title')}>...</Modal>
  */
 import * as Dialog from '@radix-ui/react-dialog';
-import { type ReactNode, useRef } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formActivity, type ModalName } from '../../clients/form-activity';
+
+/** How long a modal is open before its view counts. */
+export const MODAL_VIEW_DELAY_MS = 500;
 
 export interface ModalProps {
+  /** Which modal this is, for its view count; a new name while open is a new view (a dialog that moves between modals). */
+  name: ModalName;
   open: boolean;
   onOpenChange: (open: boolean) => void;
   title: ReactNode;
@@ -22,7 +31,17 @@ export interface ModalProps {
   children?: ReactNode;
 }
 
+/** Counts a view of `name` once it has been open MODAL_VIEW_DELAY_MS. */
+function useModalView(name: ModalName, open: boolean): void {
+  useEffect(() => {
+    if (!open) return;
+    const timer = setTimeout(() => formActivity()?.record({ type: 'modal-viewed', modal: name }), MODAL_VIEW_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [name, open]);
+}
+
 export function Modal({
+  name,
   open,
   onOpenChange,
   title,
@@ -33,6 +52,7 @@ export function Modal({
   children,
 }: ModalProps) {
   const { t } = useTranslation('portal');
+  useModalView(name, open);
   // Radix returns focus only to a Dialog.Trigger; the portal opens dialogs from many places.
   const opener = useRef<HTMLElement | null>(null);
   const block = (event: Event) => {

@@ -1,4 +1,5 @@
 import type { Migration } from 'kysely';
+import { migrations as activity } from '../../activity/migrations';
 import { migrations as entitlements } from '../../entitlements/migrations';
 import { migrations as identity } from '../../identity/migrations';
 import { migrations as idp } from '../../idp/migrations';
@@ -16,6 +17,7 @@ export const migrations: Record<string, Migration> = {
   ...vendors,
   ...mail,
   ...idp,
+  ...activity,
 };
 
 /** Names of an earlier layout, recorded in databases made before the split, and what they became. */

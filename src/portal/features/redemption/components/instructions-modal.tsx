@@ -5,7 +5,7 @@ import { Modal } from '../../../ui/modal/modal';
 export function InstructionsModal({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const { t } = useTranslation('redemption');
   return (
-    <Modal open={open} onOpenChange={onOpenChange} title={t('Instructions.Title')}>
+    <Modal name="access-key-instructions" open={open} onOpenChange={onOpenChange} title={t('Instructions.Title')}>
       <ol className="instructions">
         <li>{t('Instructions.Step1')}</li>
         <li>{t('Instructions.Step2')}</li>

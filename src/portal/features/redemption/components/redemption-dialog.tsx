@@ -1,6 +1,7 @@
 import { type ComponentType, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useProfile } from '../../../clients/profile';
+import type { ModalName } from '../../../clients/form-activity';
 import { Modal } from '../../../ui/modal/modal';
 import type { View } from '../flow/redemption-flow';
 import { useRedemptionApi } from '../hooks/use-redemption-api';
@@ -16,16 +17,17 @@ import { ErrorView, NoActivationView, SuccessView } from './outcome-views';
 import { UpgradeView } from './upgrade-view';
 import '../redemption.css';
 
-const VIEWS: Record<Exclude<View, 'closed'>, { title: string; Body: ComponentType<FlowView> }> = {
-  key: { title: 'Redeem.Title', Body: KeyView },
-  upgrade: { title: 'Upgrade.Title', Body: UpgradeView },
-  legacyLogin: { title: 'Link.Title', Body: LegacyLoginView },
-  demographics: { title: 'Demographics.Title', Body: DemographicsView },
-  companyCountry: { title: 'CompanyCountry.Title', Body: CompanyCountryView },
-  coursePicker: { title: 'CoursePicker.Title', Body: CoursePickerView },
-  success: { title: 'Success.Title', Body: SuccessView },
-  noActivation: { title: 'NoActivation.Title', Body: NoActivationView },
-  error: { title: 'Error.Title', Body: ErrorView },
+// Each view is a modal of its own for the view counts (ModalName).
+const VIEWS: Record<Exclude<View, 'closed'>, { title: string; Body: ComponentType<FlowView>; modal: ModalName }> = {
+  key: { title: 'Redeem.Title', Body: KeyView, modal: 'redeem' },
+  upgrade: { title: 'Upgrade.Title', Body: UpgradeView, modal: 'upgrade-account' },
+  legacyLogin: { title: 'Link.Title', Body: LegacyLoginView, modal: 'legacy-login' },
+  demographics: { title: 'Demographics.Title', Body: DemographicsView, modal: 'demographics' },
+  companyCountry: { title: 'CompanyCountry.Title', Body: CompanyCountryView, modal: 'company-country' },
+  coursePicker: { title: 'CoursePicker.Title', Body: CoursePickerView, modal: 'course-picker' },
+  success: { title: 'Success.Title', Body: SuccessView, modal: 'redemption-success' },
+  noActivation: { title: 'NoActivation.Title', Body: NoActivationView, modal: 'no-activation-needed' },
+  error: { title: 'Error.Title', Body: ErrorView, modal: 'redemption-error' },
 };
 
 const FORM_VIEWS = new Set<View>(['key', 'legacyLogin', 'demographics', 'companyCountry', 'coursePicker']);
@@ -34,6 +36,7 @@ const ACTION = 'button:not([disabled]), a[href]';
 const FOCUS_WAIT_MS = 5000;
 
 const SUCCESS_TITLES = { upgraded: 'UpgradeSuccess.Title', linked: 'LinkedSuccess.Title' } as const;
+const SUCCESS_MODALS = { upgraded: 'upgrade-success', linked: 'linked-successfully' } as const;
 
 /**
  * The redemption modals, one at a time, as the flow moves: each follows the shared modal's closing
@@ -72,10 +75,11 @@ export default function RedemptionDialog() {
 
   // Closed, the dialog stays mounted so the modal can hand the focus back to the button that opened it.
   const view = state.view === 'closed' ? undefined : VIEWS[state.view];
-  const titleKey =
-    state.view === 'success' && (state.route === 'upgraded' || state.route === 'linked') ? SUCCESS_TITLES[state.route] : (view?.title ?? 'Redeem.Title');
+  const routed = state.view === 'success' && (state.route === 'upgraded' || state.route === 'linked') ? state.route : undefined;
+  const titleKey = routed ? SUCCESS_TITLES[routed] : (view?.title ?? 'Redeem.Title');
   return (
     <Modal
+      name={routed ? SUCCESS_MODALS[routed] : (view?.modal ?? 'redeem')}
       open={view !== undefined}
       onOpenChange={(open) => !open && void send({ type: 'close' })}
       title={t(titleKey)}

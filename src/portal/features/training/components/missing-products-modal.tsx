@@ -8,7 +8,7 @@ export default function MissingProductsModal({ open, onOpenChange }: { open: boo
   const { t } = useTranslation('training');
   const support = configLink(usePortalConfig(), 'contactSupport');
   return (
-    <Modal open={open} onOpenChange={onOpenChange} title={t('Missing.Title')}>
+    <Modal name="missing-products" open={open} onOpenChange={onOpenChange} title={t('Missing.Title')}>
       <ol className="instructions">
         <li>{t('Missing.Step1')}</li>
         <li>{t('Missing.Step2')}</li>
