@@ -16,6 +16,8 @@ export interface AccountsTable {
   locale: string | null;
   password_changed_at: Timestamp | null;
   created_at: CreatedAt;
+  /** Admin roles (docs/admin-area.md), a JSON array of strings; empty for a learner. */
+  roles: ColumnType<string[], string | undefined, string>;
 }
 
 export interface DemoSocialIdentitiesTable {
