@@ -184,6 +184,53 @@ export interface IdpSecretsTable {
   created_at: CreatedAt;
 }
 
+/** The rules service (migration 0010-rules-tables; docs/admin-area.md). */
+export interface RulesVersionsTable {
+  number: number;
+  changes: Json<unknown[]>;
+  reason: string;
+  author_id: string;
+  created_at: Timestamp;
+  approved_by: string | null;
+  approved_at: Timestamp | null;
+  published_by: string;
+  published_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  based_on: number;
+  republished_from: number | null;
+  hash: string;
+}
+
+export interface RulesDraftsTable {
+  id: string;
+  author_id: string;
+  reason: string;
+  changes: Json<unknown[]>;
+  based_on: number;
+  hash: string;
+  revision: ColumnType<number, number | undefined, number>;
+  approved_by: string | null;
+  approved_at: Timestamp | null;
+  approved_revision: number | null;
+  created_at: CreatedAt;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+export interface RulesPublishedTable {
+  id: number;
+  version: number;
+  published_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+export interface RulesAuditTable {
+  id: Generated<number>;
+  at: CreatedAt;
+  actor_id: string;
+  action: string;
+  draft_id: string | null;
+  version: number | null;
+  detail: Json<Record<string, unknown>>;
+}
+
 export interface DB {
   demo_social_identities: DemoSocialIdentitiesTable;
   accounts: AccountsTable;
@@ -204,4 +251,8 @@ export interface DB {
   rate_limits: RateLimitsTable;
   oidc_payloads: OidcPayloadsTable;
   idp_secrets: IdpSecretsTable;
+  rules_versions: RulesVersionsTable;
+  rules_drafts: RulesDraftsTable;
+  rules_published: RulesPublishedTable;
+  rules_audit: RulesAuditTable;
 }

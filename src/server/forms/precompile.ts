@@ -23,6 +23,14 @@ export function precompiledValidatorCode(schema: JsonSchema): string {
 }
 
 /**
+ * Ajv's standalone output exports each function as `exports["<key>"] = ` or, when the key (RJSF's
+ * schema hash) happens to be an identifier, `exports.<key> = `: both become entries of `validators`.
+ */
+function exportsToValidators(body: string): string {
+  return body.replace(/(^|[;\n])exports\[/g, '$1validators[').replace(/(^|[;\n])exports\.([A-Za-z_$][\w$]*)/g, '$1validators["$2"]');
+}
+
+/**
  * The same code as an ES module whose default export is the map of validator functions. Vite's dev
  * server serves CommonJS source files untouched (the browser then fails on `exports`), and Ajv's own
  * ESM output fails on export names that are not identifiers (RJSF issue 4436); a default-exported
@@ -42,7 +50,7 @@ export function toEsModule(cjs: string): string {
     );
     return name;
   });
-  body = body.replace(/(^|[;\n])exports\[/g, '$1validators[');
+  body = exportsToValidators(body);
   if (/\brequire\(|\bexports\b|\bmodule\.exports\b/.test(body)) throw new Error('Unexpected CommonJS construct in the precompiled validator code');
   return `${imports.join('\n')}\nconst validators = {};\n${body}\nexport default validators;\n`;
 }
@@ -59,7 +67,7 @@ export function toGalleryModule(cjs: string, schema: JsonSchema): string {
     if (!(GALLERY_RUNTIME_MODULES as readonly string[]).includes(specifier)) throw new Error(`Unexpected run-time module ${specifier} in the gallery validator code`);
     return `runtime[${JSON.stringify(specifier)}]`;
   });
-  body = body.replace(/(^|[;\n])exports\[/g, '$1validators[');
+  body = exportsToValidators(body);
   if (/\brequire\(|\bexports\b|\bmodule\.exports\b/.test(body)) throw new Error('Unexpected CommonJS construct in the gallery validator code');
   return `export const schema = ${JSON.stringify(schema)};\nexport default function validatorsFor(runtime) {\nconst validators = {};\n${body}\nreturn validators;\n}\n`;
 }

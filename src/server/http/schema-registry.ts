@@ -39,8 +39,14 @@ export function readSchemaFiles(schemasDir: string): SchemaFile[] {
 /**
  * The validators the browser uses, built the way the forms contract fixes: a stock Ajv (Ajv2020 when
  * the files declare draft 2020-12) with ajv-formats and ajv-errors, every file under schemas/ added.
+ * Built from the folder (the base, as the build ships it) or from files in memory (a rules version:
+ * the base with a product owner's changes, src/server/rules/versions.ts), each compiled once and
+ * kept while in use.
  */
 export class SchemaRegistry {
+  /** Where the files come from (for messages): the folder, or the rules version's hash. */
+  readonly schemasDir: string;
+
   readonly ajv: Ajv;
   /** The same files reduced to their bounds (./bounds.ts), compiled to stop at the first failure. */
   private readonly boundsAjv: Ajv;
@@ -48,8 +54,9 @@ export class SchemaRegistry {
   private readonly compiled = new Map<string, ValidateFunction>();
   private readonly fieldLists = new Map<string, string[]>();
 
-  constructor(readonly schemasDir: string) {
-    const files = readSchemaFiles(schemasDir);
+  constructor(source: string | { files: readonly SchemaFile[]; name: string }) {
+    const files = typeof source === 'string' ? readSchemaFiles(source) : source.files;
+    this.schemasDir = typeof source === 'string' ? source : source.name;
     const AjvClass = files.some((f) => f.schema.$schema === DRAFT_2020) ? Ajv2020 : Ajv;
     this.ajv = new AjvClass({ allErrors: true, $data: true, strict: false });
     addFormats(this.ajv);
@@ -81,6 +88,11 @@ export class SchemaRegistry {
     validate.schema = full.schema;
     validate.schemaEnv = full.schemaEnv;
     return validate;
+  }
+
+  /** Every file this registry holds, by its path under schemas/. */
+  files(): SchemaFile[] {
+    return [...this.byFile.entries()].map(([file, schema]) => ({ file, schema }));
   }
 
   /** The request and response schemas of the services (schemas/api/), by $id. */

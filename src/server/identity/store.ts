@@ -143,3 +143,24 @@ export const findCmpRole = (db: Db, accountId: string) => db.selectFrom('cmp_rol
 
 export const listAnnouncements = (db: Db, language: string) =>
   db.selectFrom('announcements').select(['id', 'heading', 'message']).where('language', '=', language).orderBy('published_at', 'desc').execute();
+
+/** The e-mail addresses of some accounts, by id (for the names the rules console shows). */
+export async function accountEmails(db: Db, ids: readonly string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.selectFrom('accounts').select(['id', 'email']).where('id', 'in', [...ids]).execute();
+  return new Map(rows.map((row) => [row.id, row.email]));
+}
+
+/**
+ * One batch of stored profiles in id order after `afterId` (keyset: each batch is one indexed range
+ * read, however far in). Documents come as JSON text: the caller parses them where it checks them.
+ */
+export async function profileBatch(db: Db, afterId: string, limit: number): Promise<Array<{ id: string; document: string }>> {
+  return db
+    .selectFrom('profiles')
+    .select(['id', sql<string>`document::text`.as('document')])
+    .where('id', '>', afterId)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}

@@ -13,7 +13,7 @@ import type { PatternAnswer, PatternRequest } from './rules-worker';
 export const PATTERN_LENGTH = 50_000;
 export const PATTERN_BUDGET_MS = 250;
 /** The most a pattern's whole timing may take before it counts as not linear. */
-const DEADLINE_MS = 10_000;
+const DEADLINE_MS = 5_000;
 const KEPT = 500;
 
 export function patternChecker(options: { length?: number; budgetMs?: number; deadlineMs?: number } = {}): PatternCheck {
