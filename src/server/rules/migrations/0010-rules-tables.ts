@@ -2,11 +2,13 @@ import { sql, type Kysely } from 'kysely';
 
 // The rules service's tables (docs/admin-area.md): the published versions of the field rules (the
 // base plus changes), the drafts product owners work on, the pointer to the version in force, and
-// the audit of every draft change, approval, publish and roll back.
+// the audit of every draft change, approval, publish and roll back. (If not exists: a database adopted
+// from the earlier migration names may already hold them.)
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('rules_versions')
+    .ifNotExists()
     .addColumn('number', 'integer', (c) => c.primaryKey())
     // The version's changes against the base: [{ file, op, path, value }], JSON Patch per file.
     .addColumn('changes', 'jsonb', (c) => c.notNull())
@@ -22,10 +24,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('republished_from', 'integer')
     .addColumn('hash', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('rules_versions_hash').on('rules_versions').column('hash').execute();
+  await db.schema.createIndex('rules_versions_hash').ifNotExists().on('rules_versions').column('hash').execute();
 
   await db.schema
     .createTable('rules_drafts')
+    .ifNotExists()
     .addColumn('id', 'text', (c) => c.primaryKey())
     .addColumn('author_id', 'text', (c) => c.notNull())
     .addColumn('reason', 'text', (c) => c.notNull())
@@ -41,19 +44,21 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
-  await db.schema.createIndex('rules_drafts_hash').on('rules_drafts').column('hash').execute();
+  await db.schema.createIndex('rules_drafts_hash').ifNotExists().on('rules_drafts').column('hash').execute();
 
   // One row: the version in force (0 is the base, the schema files as the build ships them).
   await db.schema
     .createTable('rules_published')
+    .ifNotExists()
     .addColumn('id', 'integer', (c) => c.primaryKey().check(sql`id = 1`))
     .addColumn('version', 'integer', (c) => c.notNull())
     .addColumn('published_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
-  await db.insertInto('rules_published').values({ id: 1, version: 0 }).execute();
+  await db.insertInto('rules_published').values({ id: 1, version: 0 }).onConflict((oc) => oc.doNothing()).execute();
 
   await db.schema
     .createTable('rules_audit')
+    .ifNotExists()
     .addColumn('id', 'serial', (c) => c.primaryKey())
     .addColumn('at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .addColumn('actor_id', 'text', (c) => c.notNull())
