@@ -49,7 +49,7 @@ export function createServices(deps: {
     config: deps.config,
     schemas: deps.schemas,
     log,
-    profiles: { forms: PROFILE_FORMS, batch: (afterId, limit) => (later.identity as IdentityService).storedProfileBatch(afterId, limit) },
+    profiles: { forms: PROFILE_FORMS, batch: (afterId, limit, fields) => (later.identity as IdentityService).storedProfileBatch(afterId, limit, fields) },
     accountEmails: (ids) => (later.identity as IdentityService).accountEmails(ids),
   });
   const identity = createIdentityService({ ...deps, rules });

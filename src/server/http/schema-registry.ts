@@ -36,6 +36,20 @@ export function readSchemaFiles(schemasDir: string): SchemaFile[] {
   }));
 }
 
+/** Top-level property names a form schema declares, with those declared only in allOf members and if/then/else branches. */
+export function formFields(schema: unknown): string[] {
+  const names = new Set<string>();
+  const visit = (node: unknown) => {
+    if (!node || typeof node !== 'object') return;
+    const s = node as Record<string, unknown>;
+    if (s.properties && typeof s.properties === 'object') Object.keys(s.properties).forEach((k) => names.add(k));
+    for (const key of ['allOf', 'anyOf', 'oneOf']) if (Array.isArray(s[key])) (s[key] as unknown[]).forEach(visit);
+    for (const key of ['then', 'else']) visit(s[key]);
+  };
+  visit(schema);
+  return [...names];
+}
+
 /**
  * The validators the browser uses, built the way the forms contract fixes: a stock Ajv (Ajv2020 when
  * the files declare draft 2020-12) with ajv-formats and ajv-errors, every file under schemas/ added.
@@ -112,19 +126,11 @@ export class SchemaRegistry {
 
   /** Top-level property names a form schema declares (with those hoisted from if/then/else). */
   fields(file: string): string[] {
-    const cached = this.fieldLists.get(file);
-    if (cached) return cached;
-    const names = new Set<string>();
-    const visit = (node: unknown) => {
-      if (!node || typeof node !== 'object') return;
-      const s = node as Record<string, unknown>;
-      if (s.properties && typeof s.properties === 'object') Object.keys(s.properties).forEach((k) => names.add(k));
-      for (const key of ['allOf', 'anyOf', 'oneOf']) if (Array.isArray(s[key])) (s[key] as unknown[]).forEach(visit);
-      for (const key of ['then', 'else']) visit(s[key]);
-    };
-    visit(this.schema(file));
-    const list = [...names];
-    this.fieldLists.set(file, list);
+    let list = this.fieldLists.get(file);
+    if (!list) {
+      list = formFields(this.schema(file));
+      this.fieldLists.set(file, list);
+    }
     return list;
   }
 

@@ -288,7 +288,7 @@ export function createIdentityService({ db, schemas, rules, mailer, config }: Id
      * Stored profiles in batches, for the rules service's impact check (never all at once). The
      * documents are JSON text; their values are shown only to a product owner, never logged.
      */
-    storedProfileBatch: (afterId: string, limit: number) => store.profileBatch(db, afterId, limit),
+    storedProfileBatch: (afterId: string, limit: number, fields?: readonly string[]) => store.profileBatch(db, afterId, limit, fields),
 
     /** For the partner services: the account's own email and block flag. */
     async accountFacts(accountId: string) {

@@ -154,11 +154,18 @@ export async function accountEmails(db: Db, ids: readonly string[]): Promise<Map
 /**
  * One batch of stored profiles in id order after `afterId` (keyset: each batch is one indexed range
  * read, however far in). Documents come as JSON text: the caller parses them where it checks them.
+ * With `fields`, only those top-level fields are read (the database converts far less to text).
  */
-export async function profileBatch(db: Db, afterId: string, limit: number): Promise<Array<{ id: string; document: string }>> {
+export async function profileBatch(db: Db, afterId: string, limit: number, fields?: readonly string[]): Promise<Array<{ id: string; document: string }>> {
+  const document =
+    fields === undefined
+      ? sql<string>`document::text`
+      : fields.length === 0
+        ? sql<string>`'{}'`
+        : sql<string>`jsonb_build_object(${sql.join(fields.map((field) => sql`${field}::text, document -> ${field}::text`))})::text`;
   return db
     .selectFrom('profiles')
-    .select(['id', sql<string>`document::text`.as('document')])
+    .select(['id', document.as('document')])
     .where('id', '>', afterId)
     .orderBy('id')
     .limit(limit)

@@ -2,8 +2,10 @@ import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { pickFields, toProfileView, type StoredProfile } from '../../shared/profile/view';
 import type { FormName } from '../../shared/schemas/form-names';
 import type { JsonSchema } from '../../shared/schemas/schema-types';
-import { SchemaRegistry } from '../http/schema-registry';
+import { formFields } from '../http/schema-registry';
+import { impactValidator, type ImpactValidator } from './impact-schema';
 import { slowInputs } from './pattern-timing';
+import { storageEntries, storedPath } from './storage';
 
 // The rules console's thread (started by rules-thread.ts). Each message is a request and gets one
 // answer:
@@ -31,6 +33,10 @@ export interface ImpactCounts {
 export interface ImpactAnswer {
   counts: Partial<Record<FormName, ImpactCounts>>;
 }
+/** The stored profile's top-level fields the checks read (null: the whole document). */
+export interface ImpactStarted {
+  storedFields: string[] | null;
+}
 
 type Request =
   | PatternRequest
@@ -44,8 +50,8 @@ const EXAMPLE_LENGTH = 200;
 interface FormCheck {
   form: FormName;
   fields: string[];
-  draft: (data: unknown) => Array<{ path: string; key: string }> | null;
-  published: (data: unknown) => Array<{ path: string; key: string }> | null;
+  draft: ImpactValidator;
+  published: ImpactValidator;
   /** JSON Pointers of the affected data paths (`/primaryAddress/city`). */
   affected: string[];
   profiles: number;
@@ -61,23 +67,33 @@ function valueAtPath(data: unknown, path: string): unknown {
   return node ?? null;
 }
 
-const under = (path: string, affected: string[]) => affected.some((a) => path === a || path.startsWith(`${a}/`) || a === '');
+/** The stored profile (schemas/api/profile.schema.json) whose fields the forms' x-storage names. */
+const STORED_PROFILE = 'api/profile.schema.json';
 
-function startImpact(request: Extract<Request, { type: 'impact-start' }>): void {
-  const draft = new SchemaRegistry({ files: request.draftFiles.map(([file, schema]) => ({ file, schema })), name: 'draft' });
-  const published = new SchemaRegistry({ files: request.publishedFiles.map(([file, schema]) => ({ file, schema })), name: 'published' });
+function startImpact(request: Extract<Request, { type: 'impact-start' }>): ImpactStarted {
+  const draftFiles = new Map(request.draftFiles);
+  const publishedFiles = new Map(request.publishedFiles);
+  let stored: Set<string> | null = new Set();
   impact = request.forms.map((form) => {
-    const file = `forms/${form}.schema.json`;
-    return {
+    // Each form validated only at the paths the draft's changes reach (impact-schema.ts).
+    const affected = (request.affected[form] ?? []).map((p) => (p === '' ? '' : `/${p}`));
+    const check: FormCheck = {
       form,
-      fields: draft.fields(file),
-      draft: (data) => draft.validate(file, data),
-      published: (data) => published.validate(file, data),
-      affected: (request.affected[form] ?? []).map((p) => (p === '' ? '' : `/${p}`)),
+      fields: formFields(draftFiles.get(`forms/${form}.schema.json`)),
+      draft: impactValidator(draftFiles, form, affected),
+      published: impactValidator(publishedFiles, form, affected),
+      affected,
       profiles: 0,
       counts: new Map(),
     };
+    // What of the stored profile the checks read: each form field read, as x-storage stores it.
+    const entry = storageEntries(draftFiles.get(`forms/${form}.schema.json`)).find((e) => e.schema === STORED_PROFILE);
+    const reads = [check.draft.reads, check.published.reads];
+    if (!entry || reads.some((r) => r === null)) stored = null;
+    for (const name of reads.flat()) if (stored && name) stored.add(storedPath(entry!, name).split('/')[0]!);
+    return check;
   });
+  return { storedFields: stored ? [...(stored as Set<string>)].sort() : null };
 }
 
 function checkBatch(rows: Array<{ id: string; document: string }>): void {
@@ -90,10 +106,8 @@ function checkBatch(rows: Array<{ id: string; document: string }>): void {
     }
     for (const check of impact ?? []) {
       const data = pickFields(view, check.fields);
-      const errors = check.draft(data);
-      if (!errors) continue;
-      const candidates = errors.filter((e) => under(e.path, check.affected));
-      if (candidates.length === 0) continue;
+      const candidates = check.draft(data);
+      if (!candidates) continue;
       // A field the published rules reject already is not a new failure.
       const before = new Set((check.published(data) ?? []).map((e) => e.path));
       const fresh = candidates.filter((e) => !before.has(e.path));
@@ -117,8 +131,7 @@ function answer(request: Request): unknown {
       return { linear: slow.length === 0 } satisfies PatternAnswer;
     }
     case 'impact-start':
-      startImpact(request);
-      return { ok: true };
+      return startImpact(request);
     case 'impact-batch':
       checkBatch(request.rows);
       return { ok: true };

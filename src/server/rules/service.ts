@@ -423,7 +423,8 @@ export function createRulesService(deps: RulesDeps) {
       const row = await store.findDraft(db, id);
       if (!row) throw notFound('No such draft.');
       const draft = await checked(row.changes, row.based_on);
-      return checkImpact({ draft, published: current.rules, affected: affectedPaths(map, row.changes), profiles: deps.profiles, draftId: row.id });
+      const published = current.rules;
+      return checkImpact({ draft, published, affected: affectedPaths(map, row.changes, [draft.files, published.files]), profiles: deps.profiles, draftId: row.id });
     },
 
     /** The rules with this hash (the base, a version or a draft), for the browser modules; undefined when unknown. */

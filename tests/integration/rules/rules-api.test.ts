@@ -207,6 +207,9 @@ describe.each(stores)('the rules console on %s', (store) => {
     expect(city).toMatchObject({ key: 'Validation.InvalidCity', count: profile.profiles });
     expect(city.examples.map((e: { value: string }) => e.value)).toEqual(expect.arrayContaining(['Rancho Santa Margarita', 'Truth or Consequences']));
     expect(res.body.forms.map((f: { form: string }) => f.form).sort()).toEqual(['demographics', 'exam', 'profile']);
+    // Only what the city's rules read: the addresses, and isMinor (the exam form's condition on minors
+    // names fields a minor may not send, at any path).
+    expect(res.body.readFields).toEqual(['addresses', 'isMinor']);
     // A rule that rejects nothing stored: no profile counted.
     const loose = await draft(64, 'loose');
     const none = await call(s(), 'POST', `/api/admin/rules/drafts/${loose.id}/impact`, await asOwner(), {});
