@@ -31,14 +31,20 @@ export function patternChecker(options: { length?: number; budgetMs?: number; de
             out.set(pattern, kept);
             continue;
           }
-          worker ??= startRulesWorker();
+          const request: PatternRequest = { type: 'pattern', pattern, length: options.length ?? PATTERN_LENGTH, budgetMs: options.budgetMs ?? PATTERN_BUDGET_MS };
           let linear = false;
-          try {
-            const request: PatternRequest = { type: 'pattern', pattern, length: options.length ?? PATTERN_LENGTH, budgetMs: options.budgetMs ?? PATTERN_BUDGET_MS };
-            linear = (await askOnce<PatternAnswer>(worker, request, options.deadlineMs ?? DEADLINE_MS)).linear;
-          } catch {
-            // The deadline ended the thread (or it failed): not linear, and the next pattern gets a new one.
-            worker = undefined;
+          let settled = false;
+          // A slow input may be the machine's fault (another process, a collection): timed twice
+          // before it counts. Past the deadline it counts at once (a catastrophic pattern would not end).
+          for (let attempt = 0; attempt < 2 && !linear && !settled; attempt++) {
+            worker ??= startRulesWorker();
+            try {
+              linear = (await askOnce<PatternAnswer>(worker, request, options.deadlineMs ?? DEADLINE_MS)).linear;
+            } catch {
+              // The deadline ended the thread (or it failed): not linear; the next pattern gets a new thread.
+              worker = undefined;
+              settled = true;
+            }
           }
           if (known.size >= KEPT) known.delete(known.keys().next().value as string);
           known.set(pattern, linear);

@@ -248,3 +248,20 @@ describe('approval by a second product owner (RULES_APPROVAL=on)', () => {
     expect((await call(server, 'POST', '/api/admin/rules/versions/0/republish', asOwner, { reason: 'undo' })).status).toBe(200);
   });
 });
+
+describe('the values an impact check shows', () => {
+  it('are in its answer only, never in a log line (at trace level)', async () => {
+    const lines: string[] = [];
+    const server = await startTestServer('pglite', { LOG_LEVEL: 'trace' }, { logStream: { write: (line) => lines.push(line) } });
+    try {
+      const headers = await roleHeaders(server, owner.accountId);
+      const draft = await call(server, 'POST', '/api/admin/rules/drafts', headers, { reason: 'city at most 20', changes: [{ ...CITY_MAX, value: 20 }] });
+      const impact = await call(server, 'POST', `/api/admin/rules/drafts/${draft.body.id}/impact`, headers, {});
+      expect(JSON.stringify(impact.body)).toContain('Rancho Santa Margarita');
+      expect(lines.length).toBeGreaterThan(3);
+      expect(lines.filter((line) => line.includes('Rancho Santa Margarita') || line.includes('Truth or Consequences'))).toEqual([]);
+    } finally {
+      await server.close();
+    }
+  });
+});
