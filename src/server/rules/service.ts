@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { FormName } from '../../shared/schemas/form-names';
 import type { ServerConfig } from '../config';
 import type { DB } from '../db/types';
-import { conflict, DomainError, forbidden, notFound } from '../errors';
+import { conflict, DomainError, forbidden, invalid, notFound } from '../errors';
 import { loadCatalogues } from '../forms/locale-catalogue';
 import type { Caller } from '../http/auth';
 import type { SchemaRegistry } from '../http/schema-registry';
@@ -234,7 +234,12 @@ export function createRulesService(deps: RulesDeps) {
     return cache.resolve([], result.files);
   }
 
-  const reasonOf = (reason: string) => reason.trim().slice(0, REASON_MAX);
+  /** A reason is said in words: one of blanks only is missing. */
+  const reasonOf = (reason: string, path = '/reason') => {
+    const trimmed = reason.trim().slice(0, REASON_MAX);
+    if (!trimmed) throw invalid([{ path, key: 'Validation.Required' }]);
+    return trimmed;
+  };
 
   async function ownDraft(caller: Caller, id: string) {
     const row = await store.findDraft(db, id);
@@ -372,6 +377,7 @@ export function createRulesService(deps: RulesDeps) {
 
     /** Publishes an earlier version again (a roll back; 0 is the base) as the next version. */
     async republish(caller: Caller, number: number, reason: string): Promise<VersionView> {
+      const why = reasonOf(reason);
       const target = number === 0 ? undefined : await store.findVersion(db, number);
       if (number !== 0 && !target) throw notFound(`No rules version ${number}.`);
       const resolved = await filesOfVersion(number);
@@ -384,7 +390,7 @@ export function createRulesService(deps: RulesDeps) {
         },
         version: () => ({
           changes: target?.changes ?? [],
-          reason: reasonOf(reason),
+          reason: why,
           authorId: caller.accountId,
           createdAt: new Date(),
           approvedBy: null,

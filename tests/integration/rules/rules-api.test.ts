@@ -82,7 +82,7 @@ describe.each(stores)('the rules console on %s', (store) => {
     const above = await call(s(), 'POST', '/api/admin/rules/drafts', headers, { reason: 'too long', changes: [{ ...CITY_MAX, value: 100 }] });
     expect(above.status).toBe(400);
     expect(above.body.errors).toEqual([{ path: '/changes/0', change: 0, keyword: 'maxLength', key: 'Rules.Refusal.AboveStorage', params: { limit: 64 } }]);
-    for (const body of [{ changes: [] }, { reason: 'x', changes: [{ file: 'defs/address.schema.json', op: 'move', path: '/x' }] }, { reason: 'x', changes: 'all' }, { reason: 'x', changes: [], extra: 1 }]) {
+    for (const body of [{ changes: [] }, { reason: '   ', changes: [{ ...CITY_MAX, value: 20 }] }, { reason: 'x', changes: [{ file: 'defs/address.schema.json', op: 'move', path: '/x' }] }, { reason: 'x', changes: 'all' }, { reason: 'x', changes: [], extra: 1 }]) {
       const res = await call(s(), 'POST', '/api/admin/rules/drafts', headers, body);
       expect(res.status, JSON.stringify(body)).toBe(400);
     }
