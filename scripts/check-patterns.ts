@@ -2,7 +2,7 @@
 // Each pattern is run against long adversarial strings; one that takes longer than the budget on any
 // of them fails the check with its file, pointer, input and time. `--report` prints every pattern's
 // worst case instead.
-import { findPatterns, slowInputs, worstCase } from './lib/pattern-timing';
+import { findPatterns, slowInputs, worstCase } from '../src/server/rules/pattern-timing';
 import { loadSchemaFiles } from './lib/schema-files';
 
 // 50,000 characters: far past any field's maxLength. A linear pattern takes well under 5 ms on this

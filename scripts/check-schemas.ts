@@ -8,6 +8,7 @@ import Ajv2020 from 'ajv/dist/2020';
 import ajvErrors from 'ajv-errors';
 import addFormats from 'ajv-formats';
 import draft7 from 'ajv/dist/refs/json-schema-draft-07.json';
+import { schemaNodesAt, storageEntries } from '../src/server/rules/storage';
 import { bundleSchema } from '../src/shared/schemas/bundle';
 import { hasKey, languages, loadCatalogue } from './lib/locales';
 import { schemasDir } from './lib/paths';
@@ -149,6 +150,22 @@ for (const id of byId.keys()) {
   for (const found of unboundedNodes({ byId }, id)) problems.push(`${id} ${found}`);
 }
 
+// 4. Every form names where its data is stored (x-storage: the api schemas, and where a field is
+// stored under another name), so the rules console can keep drafted rules within the stored bounds.
+const byPath = new Map(all.map(({ path, schema }) => [path.split('\\').join('/'), schema]));
+let storageEntryCount = 0;
+for (const form of formNames) {
+  const entries = storageEntries(byPath.get(formSchemaId(form)));
+  if (entries.length === 0) problems.push(`forms/${form}.schema.json: no x-storage (the api schemas its data is stored in)`);
+  for (const entry of entries) {
+    storageEntryCount += 1;
+    if (!entry.schema.startsWith('api/') || !byPath.has(entry.schema)) problems.push(`forms/${form}.schema.json: x-storage names ${entry.schema}, not a schema under api/`);
+    else for (const [from, to] of Object.entries(entry.paths ?? {})) {
+      if (schemaNodesAt(byPath, entry.schema, to).length === 0) problems.push(`forms/${form}.schema.json: x-storage maps ${from} to ${to}, which ${entry.schema} does not have`);
+    }
+  }
+}
+
 for (const lang of languages()) {
   const catalogue = loadCatalogue(lang);
   for (const key of messageKeys) if (!hasKey(catalogue, key)) problems.push(`${lang}: message key ${key} is missing`);
@@ -157,7 +174,7 @@ for (const lang of languages()) {
 
 console.log(
   `check:schemas: ${all.length} schema files, ${compiled}/${formNames.length} forms compiled (${uses2020 ? 'Ajv2020' : 'Ajv'}), ` +
-    `${messageKeys.size} message keys, ${uiKeys.size} ui keys, languages ${languages().join(', ')}, ${boundedFiles} input schemas bounded`,
+    `${messageKeys.size} message keys, ${uiKeys.size} ui keys, languages ${languages().join(', ')}, ${boundedFiles} input schemas bounded, ${storageEntryCount} storage entries`,
 );
 if (problems.length > 0) {
   console.error(`\n${problems.length} problem(s):\n${problems.map((p) => `  - ${p}`).join('\n')}`);

@@ -1,42 +1,12 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+// The locale catalogues for the scripts, read from the project's locales/ by default. The reading
+// itself lives with the services (src/server/forms/locale-catalogue.ts), which check message keys
+// in drafted rules against the same files.
+import * as catalogue from '../../src/server/forms/locale-catalogue';
 import { localesDir } from './paths';
 
-export type Catalogue = Map<string, string>; // "namespace:dotted.key" -> text
+export type { Catalogue } from '../../src/server/forms/locale-catalogue';
+export { hasKey } from '../../src/server/forms/locale-catalogue';
 
-function flatten(node: unknown, prefix: string, out: Map<string, string>): void {
-  if (node && typeof node === 'object' && !Array.isArray(node)) {
-    for (const [key, value] of Object.entries(node)) flatten(value, prefix ? `${prefix}.${key}` : key, out);
-  } else {
-    out.set(prefix, typeof node === 'string' ? node : JSON.stringify(node));
-  }
-}
-
-export const languages = (dir = localesDir): string[] =>
-  readdirSync(dir, { withFileTypes: true })
-    .filter((d) => d.isDirectory())
-    .map((d) => d.name)
-    .sort();
-
-export const namespaces = (lang: string, dir = localesDir): string[] =>
-  readdirSync(join(dir, lang))
-    .filter((f) => f.endsWith('.json'))
-    .map((f) => f.replace(/\.json$/, ''))
-    .sort();
-
-/** Every key of one language, as "namespace:dotted.key". */
-export function loadCatalogue(lang: string, dir = localesDir): Catalogue {
-  const out: Catalogue = new Map();
-  for (const ns of namespaces(lang, dir)) {
-    const keys = new Map<string, string>();
-    flatten(JSON.parse(readFileSync(join(dir, lang, `${ns}.json`), 'utf8')), '', keys);
-    for (const [key, text] of keys) out.set(`${ns}:${key}`, text);
-  }
-  return out;
-}
-
-/** Whether a dotted key (without namespace) exists in any namespace of the catalogue. */
-export function hasKey(catalogue: Catalogue, key: string): boolean {
-  for (const full of catalogue.keys()) if (full.slice(full.indexOf(':') + 1) === key) return true;
-  return false;
-}
+export const languages = (dir = localesDir): string[] => catalogue.languages(dir);
+export const namespaces = (lang: string, dir = localesDir): string[] => catalogue.namespaces(lang, dir);
+export const loadCatalogue = (lang: string, dir = localesDir): catalogue.Catalogue => catalogue.loadCatalogue(lang, dir);

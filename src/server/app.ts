@@ -26,6 +26,7 @@ import { identityRoutes } from './identity/routes';
 import { createMailer, type Mailer } from './mail/mailer';
 import { outboxRoutes } from './mail/outbox-routes';
 import { proxyTrust } from './http/client-address';
+import { rulesAdminRoutes, rulesModuleRoutes } from './rules/routes';
 import { createServices } from './services';
 import { newLifecycle, type Lifecycle } from './shutdown';
 import { vendorRoutes } from './vendors/routes';
@@ -99,7 +100,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const loadShedding = await registerLoadShedding(app, config);
   const schemas = options.schemas ?? new SchemaRegistry(config.schemasDir);
   const mailer = options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db });
-  app.decorate('services', createServices({ config, db: database.db, schemas, mailer, formActivitySink: options.formActivitySink }));
+  app.decorate('services', createServices({ config, db: database.db, dialect: database.dialect, schemas, mailer, log: app.log, formActivitySink: options.formActivitySink }));
+  // The published rules version, read before the first request; with PostgreSQL every publish by any
+  // instance is followed (LISTEN plus a 1 s poll) until the app closes.
+  const { rules } = app.services;
+  await rules.start();
+  app.addHook('onClose', async () => rules.stop());
   const stopSweep = startFormActivitySweep(app.services.formActivity.sweep, app.log, { outageLogIntervalMs: config.outageLogIntervalMs });
   app.addHook('onClose', async () => stopSweep());
   app.decorateRequest('caller', null as never);
@@ -109,6 +115,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
     if (config.instanceId) reply.header('x-instance-id', config.instanceId);
+    // The rules version this instance validates with: a portal that sees another hash than its forms
+    // use loads that version's validators (docs/admin-area.md).
+    reply.header('x-rules-version', rules.published().hash);
     // While draining, each answer ends its keep-alive connection, so the listener can close as
     // soon as the requests in flight are answered instead of waiting out idle connections.
     if (lifecycle.draining) reply.header('connection', 'close');
@@ -124,9 +133,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(cors, {
     origin: config.corsOrigins,
-    methods: ['GET', 'POST', 'PATCH', 'OPTIONS'],
+    methods: ['GET', 'POST', 'PATCH', 'PUT', 'DELETE', 'OPTIONS'],
     allowedHeaders: ['authorization', 'content-type', 'if-match', config.functionKeyHeader],
-    exposedHeaders: ['etag', 'retry-after'],
+    exposedHeaders: ['etag', 'retry-after', 'x-rules-version'],
     maxAge: 600,
   });
 
@@ -151,6 +160,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         { name: 'entitlements', description: 'Access keys and training products' },
         { name: 'vendors', description: 'Partner tokens, fulfilment, exam-delivery candidates' },
         { name: 'form activity', description: 'What learners do with forms and modals, without personal data; statistics for product owners' },
+        { name: 'rules', description: 'The rules console: drafts, checks, approval, publish, roll back, impact (product owners only)' },
         { name: 'service', description: 'Health and documentation' },
       ],
     },
@@ -196,7 +206,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.get('/api/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
   app.get('/portal-config.json', { config: { public: true }, schema: { hide: true } }, async (_request, reply) => {
     reply.header('cache-control', 'no-store');
-    return portalConfig(config);
+    return portalConfig(config, rules.published());
   });
 
   // Every service route needs the function key and a bearer token; nothing else is reachable without.
@@ -207,12 +217,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await scope.register(entitlementRoutes);
       await scope.register(vendorRoutes);
       await scope.register(formActivityRoutes);
+      await scope.register(rulesAdminRoutes);
     }),
   );
+  await app.register(publicScope(rulesModuleRoutes));
   if (!config.production) {
     await app.register(publicScope(outboxRoutes));
     await app.register(galleryRoutes);
   }
-  if (options.serveStatic) await registerStatic(app, config);
+  if (options.serveStatic) await registerStatic(app, config, () => rules.published());
   return app;
 }

@@ -89,6 +89,8 @@ export interface ServerConfig {
   certificationFrame: CertificationFrameConfig;
   /** INSTANCE_ID: sent as x-instance-id on every answer, so one can see which instance behind a load balancer answered. */
   instanceId: string | undefined;
+  /** RULES_APPROVAL: a rules draft needs a second product owner's approval before it is published (on in production). */
+  rulesApproval: boolean;
 }
 
 export interface CertificationFrameConfig {
@@ -349,6 +351,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     metricsHost: read.string('METRICS_HOST', '127.0.0.1'),
     certificationFrame: certificationFrame(read, sandboxOrigin),
     instanceId,
+    rulesApproval: read.bool('RULES_APPROVAL', production),
     // The Vite dev server's origin is allowed (CORS, sign-in redirects) in development only.
     corsOrigins: read.list('CORS_ORIGINS', production ? '' : 'http://localhost:5173', (item) => read.originOf('CORS_ORIGINS', item)),
   };

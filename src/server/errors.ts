@@ -10,7 +10,8 @@ import type { MessageParams } from '../shared/schemas/message-params';
 export interface FieldError {
   path: string;
   key: string;
-  params?: MessageParams;
+  /** What the message may say: a failed rule's parameters (a field), or the values a refusal names (a rules draft's change). */
+  params?: MessageParams | Record<string, string | number>;
 }
 
 export type DomainErrorKind =

@@ -6,8 +6,9 @@ import type { DB } from './db/types';
 import { createEntitlementsService, type EntitlementsService } from './entitlements/service';
 import type { Caller } from './http/auth';
 import type { SchemaRegistry } from './http/schema-registry';
-import { createIdentityService, type IdentityService } from './identity/service';
+import { createIdentityService, PROFILE_FORMS, type IdentityService } from './identity/service';
 import type { Mailer } from './mail/mailer';
+import { createRulesService, type RulesDeps, type RulesService } from './rules/service';
 import { createVendorsService, type VendorsService } from './vendors/service';
 
 /** What the routes reach: the configuration and each service's use cases (never a store). */
@@ -20,6 +21,7 @@ export interface Services {
   entitlements: EntitlementsService;
   vendors: VendorsService;
   formActivity: FormActivityService;
+  rules: RulesService;
 }
 
 declare module 'fastify' {
@@ -38,17 +40,34 @@ export function createServices({
 }: {
   config: ServerConfig;
   db: Kysely<DB>;
+  dialect: RulesDeps['dialect'];
   schemas: SchemaRegistry;
   mailer: Mailer;
+  log?: RulesDeps['log'];
   /** Where form activity goes instead of the database. */
   formActivitySink?: FormActivitySink;
 }): Services {
-  const identity = createIdentityService(deps);
+  const { dialect, log, ...shared } = deps;
+  // The rules service reaches stored profiles and e-mail addresses through the identity service, which
+  // validates with the rules service's published version: each is handed what it needs of the other.
+  const later: { identity?: IdentityService } = {};
+  const rules = createRulesService({
+    db: deps.db,
+    dialect,
+    config: deps.config,
+    schemas: deps.schemas,
+    log,
+    profiles: { forms: PROFILE_FORMS, batch: (afterId, limit, fields) => (later.identity as IdentityService).storedProfileBatch(afterId, limit, fields) },
+    accountEmails: (ids) => (later.identity as IdentityService).accountEmails(ids),
+  });
+  const identity = createIdentityService({ ...deps, rules });
+  later.identity = identity;
   return {
-    ...deps,
+    ...shared,
     identity,
+    rules,
     entitlements: createEntitlementsService({ db: deps.db, identity, config: deps.config }),
-    vendors: createVendorsService({ db: deps.db, identity, schemas: deps.schemas, config: deps.config }),
+    vendors: createVendorsService({ db: deps.db, identity, rules, config: deps.config }),
     formActivity: createFormActivityService({ db: deps.db, schemas: deps.schemas, config: deps.config, sink: formActivitySink }),
   };
 }

@@ -16,6 +16,8 @@ export interface AccountsTable {
   locale: string | null;
   password_changed_at: Timestamp | null;
   created_at: CreatedAt;
+  /** Admin roles (docs/admin-area.md), a JSON array of strings; empty for a learner. */
+  roles: ColumnType<string[], string | undefined, string>;
 }
 
 export interface DemoSocialIdentitiesTable {
@@ -184,6 +186,53 @@ export interface IdpSecretsTable {
   created_at: CreatedAt;
 }
 
+/** The rules service (migration 0010-rules-tables; docs/admin-area.md). */
+export interface RulesVersionsTable {
+  number: number;
+  changes: Json<unknown[]>;
+  reason: string;
+  author_id: string;
+  created_at: Timestamp;
+  approved_by: string | null;
+  approved_at: Timestamp | null;
+  published_by: string;
+  published_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  based_on: number;
+  republished_from: number | null;
+  hash: string;
+}
+
+export interface RulesDraftsTable {
+  id: string;
+  author_id: string;
+  reason: string;
+  changes: Json<unknown[]>;
+  based_on: number;
+  hash: string;
+  revision: ColumnType<number, number | undefined, number>;
+  approved_by: string | null;
+  approved_at: Timestamp | null;
+  approved_revision: number | null;
+  created_at: CreatedAt;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+export interface RulesPublishedTable {
+  id: number;
+  version: number;
+  published_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+export interface RulesAuditTable {
+  id: Generated<number>;
+  at: CreatedAt;
+  actor_id: string;
+  action: string;
+  draft_id: string | null;
+  version: number | null;
+  detail: Json<Record<string, unknown>>;
+}
+
 /** Form activity per day (migration 0011-form-activity): '' where an event has no form, field, key or modal. */
 export interface FormActivityDailyTable {
   day: ColumnType<string, string, never>;
@@ -227,6 +276,10 @@ export interface DB {
   rate_limits: RateLimitsTable;
   oidc_payloads: OidcPayloadsTable;
   idp_secrets: IdpSecretsTable;
+  rules_versions: RulesVersionsTable;
+  rules_drafts: RulesDraftsTable;
+  rules_published: RulesPublishedTable;
+  rules_audit: RulesAuditTable;
   form_activity_daily: FormActivityDailyTable;
   form_activity_events: FormActivityEventsTable;
 }

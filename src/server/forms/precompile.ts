@@ -23,19 +23,20 @@ export function precompiledValidatorCode(schema: JsonSchema): string {
 }
 
 /**
+ * Ajv's standalone output exports each function as `exports["<key>"] = ` or, when the key (RJSF's
+ * schema hash) happens to be an identifier, `exports.<key> = `: both become entries of `validators`.
+ */
+function exportsToValidators(body: string): string {
+  return body.replace(/(^|[;\n])exports\[/g, '$1validators[').replace(/(^|[;\n])exports\.([A-Za-z_$][\w$]*)/g, '$1validators["$2"]');
+}
+
+/**
  * The same code as an ES module whose default export is the map of validator functions. Vite's dev
  * server serves CommonJS source files untouched (the browser then fails on `exports`), and Ajv's own
  * ESM output fails on export names that are not identifiers (RJSF issue 4436); a default-exported
  * object has neither problem. The transform is textual and checked: only the two forms Ajv's
  * standalone output uses are rewritten, anything else is an error.
  */
-/**
- * Ajv's standalone code exports each validator as `exports["<key>"] = …`, or `exports.<key> = …` when
- * the key (RJSF's hash of the schema) happens to be an identifier: both become entries of `validators`.
- */
-const exportsToValidators = (body: string): string =>
-  body.replace(/(^|[;\n])exports\[/g, '$1validators[').replace(/(^|[;\n])exports\.([A-Za-z_$][\w$]*)\s*=/g, '$1validators["$2"] =');
-
 export function toEsModule(cjs: string): string {
   const imports: string[] = [];
   let body = cjs.replace(/^"use strict";\n?/, '').replace(/require\("([^"]+)"\)/g, (_m, specifier: string) => {

@@ -1,6 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { createRemoteJWKSet, customFetch, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
 import type { FastifyInstance, FastifyPluginAsync, RouteOptions } from 'fastify';
+import { rolesOf, type AdminRole } from '../../shared/admin/roles';
 import type { ServerConfig } from '../config';
 import { forbidden, unauthenticated } from '../errors';
 import { fetchTrusting } from './tls-fetch';
@@ -12,6 +13,8 @@ export interface Caller {
   /** The account the token belongs to (claim `id`, else `sub`). */
   accountId: string;
   claims: JWTPayload;
+  /** The admin roles the token carries (claim `roles`); empty for a learner. */
+  roles: AdminRole[];
 }
 
 export function keyFunction(source: KeySource): JWTVerifyGetKey {
@@ -90,7 +93,7 @@ export function createAuthenticator(config: AuthConfig, source: KeySource) {
     }
     const accountId = typeof claims.id === 'string' ? claims.id : claims.sub;
     if (!accountId) throw unauthenticated('The bearer token names no account.');
-    const caller = { accountId, claims };
+    const caller = { accountId, claims, roles: rolesOf(claims.roles) };
     verified.set(token, caller);
     return caller;
   };
@@ -102,6 +105,11 @@ export type Authenticate = ReturnType<typeof createAuthenticator>;
 // scope or declares `config: { public: true }`; every other route must be registered inside an
 // authenticated scope, whose onRequest hook runs for the matched route whatever spelling of the
 // path reached it. A route that is neither stops the server at start-up.
+//
+// Admin routes (everything under /api/admin/, docs/admin-area.md) also declare the role they need
+// (`config: { role: 'product-owner' }`): after the token is verified, a caller without that role gets
+// 403, before the body is even validated. An admin route that declares no role, or one outside an
+// authenticated scope, stops the server at start-up too.
 const ACCESS = Symbol('route access');
 type Access = 'authenticated' | 'public';
 type Scoped = FastifyInstance & { [ACCESS]?: Access };
@@ -110,46 +118,43 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The route answers without a bearer token and function key. */
     public?: boolean;
-    /** The admin role the caller's token must carry (claim `roles`); else 403. */
+    /** The admin role a caller needs (checked after authentication; required under /api/admin/). */
     role?: AdminRole;
   }
 }
 
-/** The admin roles an account may hold (docs/admin-area.md, "Roles"). */
-export type AdminRole = 'product-owner' | 'localisation';
-
-/** The roles the token carries: its `roles` claim, an array of strings (absent when none). */
-export function rolesOf(caller: Caller): string[] {
-  const roles = caller.claims.roles;
-  return Array.isArray(roles) ? roles.filter((role): role is string => typeof role === 'string') : [];
+/** Whether a route pattern is an admin route: its first two segments are `api` and `admin`. */
+export function isAdminRoute(url: string): boolean {
+  const [first, api, admin] = url.split('/');
+  return first === '' && api === 'api' && admin === 'admin';
 }
-
-/** 403 unless the route needs no role or the caller's token carries the one it declares. */
-export function requireRole(caller: Caller, role: AdminRole | undefined): void {
-  if (role !== undefined && !rolesOf(caller).includes(role)) throw forbidden('This account does not hold the role this call needs.');
-}
-
-const ADMIN_PREFIX = '/api/admin/';
 
 export function denyByDefault(app: FastifyInstance): void {
   app.addHook('onRoute', function check(this: Scoped, route: RouteOptions) {
-    // An admin route says which role it needs, and a role is checked only for an authenticated
-    // caller: a route that breaks either stops the server at start-up.
-    if (route.url.startsWith(ADMIN_PREFIX) && !route.config?.role) throw new Error(`${route.url} is an admin route without a role`);
-    if (route.config?.role && this[ACCESS] !== 'authenticated') throw new Error(`${route.url} needs a role outside an authenticated scope`);
-    if (this[ACCESS] || route.config?.public === true) return;
     const methods = Array.isArray(route.method) ? route.method.join(',') : route.method;
+    const role = route.config?.role;
+    if (role !== undefined || isAdminRoute(route.url)) {
+      if (this[ACCESS] !== 'authenticated' || route.config?.public === true) throw new Error(`${methods} ${route.url} declares an admin role but is not in an authenticated scope`);
+      if (role === undefined) throw new Error(`${methods} ${route.url} is an admin route and declares no role`);
+      if (!(rolesOf([role]).length === 1)) throw new Error(`${methods} ${route.url} declares an unknown role ${JSON.stringify(role)}`);
+      return;
+    }
+    if (this[ACCESS] || route.config?.public === true) return;
     throw new Error(`${methods} ${route.url} is neither in an authenticated scope nor declared public`);
   });
 }
 
-/** Routes registered by `routes` need the function key and a valid bearer token; `request.caller` is set. */
+/**
+ * Routes registered by `routes` need the function key and a valid bearer token; `request.caller` is
+ * set. A route that declares a role is refused with 403 to a caller whose token does not carry it.
+ */
 export function authenticatedScope(authenticate: Authenticate, routes: FastifyPluginAsync): FastifyPluginAsync {
   return async (scope) => {
     (scope as Scoped)[ACCESS] = 'authenticated';
     scope.addHook('onRequest', async (request) => {
       request.caller = await authenticate(request.headers);
-      requireRole(request.caller, request.routeOptions.config.role);
+      const role = request.routeOptions.config.role;
+      if (role !== undefined && !request.caller.roles.includes(role)) throw forbidden(`This call needs the role ${role}.`);
     });
     await scope.register(routes);
   };

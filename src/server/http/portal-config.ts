@@ -2,8 +2,12 @@ import type { ServerConfig } from '../config';
 import { authorityMetadata } from '../idp/endpoints';
 import { fulfilmentSource } from '../vendors/fulfilment-source';
 
-/** The portal's runtime configuration, from the environment (GET /portal-config.json). */
-export function portalConfig(config: ServerConfig) {
+/**
+ * The portal's runtime configuration, from the environment (GET /portal-config.json), with the rules
+ * version in force: `rulesHash` is null while the base's rules are published (the portal then uses the
+ * validators precompiled at build time), else the hash of /rules/<hash>/forms/<form>.js.
+ */
+export function portalConfig(config: ServerConfig, rules: { base: boolean; hash: string } = { base: true, hash: '' }) {
   return {
     authority: config.issuer,
     // The provider's discovery fields, so sign-in does not first ask the provider for them.
@@ -26,5 +30,6 @@ export function portalConfig(config: ServerConfig) {
     certificationFrame: config.certificationFrame,
     // FORM_ACTIVITY=off: the portal records nothing and sends nothing.
     formActivity: config.formActivity,
+    rulesHash: rules.base ? null : rules.hash,
   };
 }

@@ -5,9 +5,8 @@ import Ajv2020 from 'ajv/dist/2020';
 import ajvErrors from 'ajv-errors';
 import addFormats from 'ajv-formats';
 import { bundleSchema } from '../../shared/schemas/bundle';
-import { toFieldErrors } from '../../shared/schemas/field-errors';
+import { type FieldError, toFieldErrors } from '../../shared/schemas/field-errors';
 import { resolveUiIncludes } from '../../shared/schemas/ui-include';
-import type { FieldError } from '../errors';
 import { boundError, boundsOf } from './bounds';
 
 const DRAFT_2020 = 'https://json-schema.org/draft/2020-12/schema';
@@ -38,11 +37,31 @@ export function readSchemaFiles(schemasDir: string): SchemaFile[] {
   }));
 }
 
+/** Top-level property names a form schema declares, with those declared only in allOf members and if/then/else branches. */
+export function formFields(schema: unknown): string[] {
+  const names = new Set<string>();
+  const visit = (node: unknown) => {
+    if (!node || typeof node !== 'object') return;
+    const s = node as Record<string, unknown>;
+    if (s.properties && typeof s.properties === 'object') Object.keys(s.properties).forEach((k) => names.add(k));
+    for (const key of ['allOf', 'anyOf', 'oneOf']) if (Array.isArray(s[key])) (s[key] as unknown[]).forEach(visit);
+    for (const key of ['then', 'else']) visit(s[key]);
+  };
+  visit(schema);
+  return [...names];
+}
+
 /**
  * The validators the browser uses, built the way the forms contract fixes: a stock Ajv (Ajv2020 when
  * the files declare draft 2020-12) with ajv-formats and ajv-errors, every file under schemas/ added.
+ * Built from the folder (the base, as the build ships it) or from files in memory (a rules version:
+ * the base with a product owner's changes, src/server/rules/versions.ts), each compiled once and
+ * kept while in use.
  */
 export class SchemaRegistry {
+  /** Where the files come from (for messages): the folder, or the rules version's hash. */
+  readonly schemasDir: string;
+
   readonly ajv: Ajv;
   /** The same files reduced to their bounds (./bounds.ts), compiled to stop at the first failure. */
   private readonly boundsAjv: Ajv;
@@ -50,8 +69,9 @@ export class SchemaRegistry {
   private readonly compiled = new Map<string, ValidateFunction>();
   private readonly fieldLists = new Map<string, string[]>();
 
-  constructor(readonly schemasDir: string) {
-    const files = readSchemaFiles(schemasDir);
+  constructor(source: string | { files: readonly SchemaFile[]; name: string }) {
+    const files = typeof source === 'string' ? readSchemaFiles(source) : source.files;
+    this.schemasDir = typeof source === 'string' ? source : source.name;
     const AjvClass = files.some((f) => f.schema.$schema === DRAFT_2020) ? Ajv2020 : Ajv;
     this.ajv = new AjvClass({ allErrors: true, $data: true, strict: false });
     addFormats(this.ajv);
@@ -85,6 +105,11 @@ export class SchemaRegistry {
     return validate;
   }
 
+  /** Every file this registry holds, by its path under schemas/. */
+  files(): SchemaFile[] {
+    return [...this.byFile.entries()].map(([file, schema]) => ({ file, schema }));
+  }
+
   /** The request and response schemas of the services (schemas/api/), by $id. */
   apiSchemas(): Array<[string, SchemaFile['schema']]> {
     return [...this.byFile.entries()].filter(([file]) => file.startsWith('api/')).map(([file, schema]) => [schema.$id ?? file, schema]);
@@ -107,22 +132,14 @@ export class SchemaRegistry {
 
   /** Top-level property names a form schema declares (with those hoisted from if/then/else). */
   fields(file: string): string[] {
-    const cached = this.fieldLists.get(file);
-    if (cached) return cached;
-    const names = new Set<string>();
-    const visit = (node: unknown) => {
-      if (!node || typeof node !== 'object') return;
-      const s = node as Record<string, unknown>;
-      if (s.properties && typeof s.properties === 'object') Object.keys(s.properties).forEach((k) => names.add(k));
-      for (const key of ['allOf', 'anyOf', 'oneOf']) if (Array.isArray(s[key])) (s[key] as unknown[]).forEach(visit);
-      for (const key of ['then', 'else']) visit(s[key]);
-    };
-    // The form as the browser renders it: a shared part reached through its allOf (defs/contact-details)
-    // merged into its root (src/shared/schemas/bundle.ts).
-    const files = [...this.byFile.entries()].map(([path, schema]) => ({ path, schema }));
-    visit(bundleSchema(this.schema(file).$id ?? file, files));
-    const list = [...names];
-    this.fieldLists.set(file, list);
+    let list = this.fieldLists.get(file);
+    if (!list) {
+      // The form as the browser renders it: a shared part reached through its allOf
+      // (defs/contact-details) merged into its root (src/shared/schemas/bundle.ts).
+      const files = [...this.byFile.entries()].map(([path, schema]) => ({ path, schema }));
+      list = formFields(bundleSchema(this.schema(file).$id ?? file, files));
+      this.fieldLists.set(file, list);
+    }
     return list;
   }
 

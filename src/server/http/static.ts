@@ -38,7 +38,7 @@ function isSourceMap(path: string): boolean {
  * The built portal with an SPA fallback, and schemas/ read-only (the form gallery reloads them at
  * run time).
  */
-export async function registerStatic(app: FastifyInstance, config: ServerConfig): Promise<void> {
+export async function registerStatic(app: FastifyInstance, config: ServerConfig, rules?: () => { base: boolean; hash: string }): Promise<void> {
   const hasPortal = existsSync(join(config.portalDir, 'index.html'));
   await app.register(
     publicScope(async (files) => {
@@ -65,14 +65,14 @@ export async function registerStatic(app: FastifyInstance, config: ServerConfig)
     }),
   );
   if (!hasPortal) app.log.warn({ portalDir: config.portalDir }, 'no built portal; run npm run build');
-  const browserConfig = portalConfig(config);
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     const isFile = /\.[a-z0-9]+$/i.test(path);
     if (hasPortal && (request.method === 'GET' || request.method === 'HEAD') && !path.startsWith('/api/') && !path.startsWith('/schemas/') && !isFile) {
       // Read per request, so a rebuilt portal is served without a restart.
       const html = await readFile(join(config.portalDir, 'index.html'), 'utf8');
-      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(withPortalConfig(html, browserConfig));
+      // Built per page: the rules version in force may change between two pages.
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(withPortalConfig(html, portalConfig(config, rules?.())));
     }
     return sendNoRoute(request, reply);
   });

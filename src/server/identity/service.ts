@@ -9,6 +9,7 @@ import { conflict, forbidden, invalid, notFound, rateLimited, stale } from '../e
 import type { Caller } from '../http/auth';
 import type { SchemaRegistry } from '../http/schema-registry';
 import type { Mailer } from '../mail/mailer';
+import type { RulesService } from '../rules/service';
 import { applyProfilePatch, patchPaths } from './profile-patch';
 import { hashPassword, verifyPassword } from './passwords';
 import * as store from './store';
@@ -26,7 +27,8 @@ const DEFAULT_LANGUAGE = 'en';
 const STORED_PROFILE = 'api/profile.schema.json';
 
 /** The forms whose rules a profile change is checked with (schemas/forms/<form>.schema.json). */
-export type ProfileForm = 'profile' | 'exam' | 'demographics';
+export const PROFILE_FORMS = ['profile', 'exam', 'demographics'] as const;
+export type ProfileForm = (typeof PROFILE_FORMS)[number];
 
 export interface ProfileChangeOptions {
   /** The If-Match header: a stale ETag answers 412 and writes nothing. */
@@ -58,13 +60,18 @@ export function patchableFields(formFields: readonly string[]): Set<string> {
 
 export interface IdentityDeps {
   db: store.Db;
+  /** The base files: the stored profile's shape (api/), which no rules version changes. */
   schemas: SchemaRegistry;
+  /** The field rules in force: every write is validated with the published version (rules/service.ts). */
+  rules: Pick<RulesService, 'published'>;
   mailer: Mailer;
   config: Pick<ServerConfig, 'linkAttemptLimit' | 'linkAttemptWindowMs'>;
 }
 
-export function createIdentityService({ db, schemas, mailer, config }: IdentityDeps) {
+export function createIdentityService({ db, schemas, rules, mailer, config }: IdentityDeps) {
   const formFile = (form: ProfileForm) => `forms/${form}.schema.json`;
+  /** The published version's validators (forms/, defs/, ui/), looked up per call: a publish applies at once. */
+  const formRules = () => rules.published().rules.registry();
 
   async function limit(key: string, tries: number, windowMs = WINDOW_MS) {
     const result = await hitRateLimit(db, key, tries, windowMs);
@@ -126,7 +133,8 @@ export function createIdentityService({ db, schemas, mailer, config }: IdentityD
    * nothing.
    */
   async function updateProfileByForm(form: ProfileForm, caller: Caller, id: string, patch: unknown, options: ProfileChangeOptions = {}) {
-    const fields = schemas.fields(formFile(form));
+    const forms = formRules();
+    const fields = forms.fields(formFile(form));
     const allowed = patchableFields(fields);
     for (let attempt = 0; attempt < MAX_WRITE_ATTEMPTS; attempt++) {
       // One read both finds the profile and proves it is the caller's own (assertOwnIds would
@@ -136,9 +144,9 @@ export function createIdentityService({ db, schemas, mailer, config }: IdentityD
       checkIfMatch(row, options.ifMatch);
       const operations = Array.isArray(patch) ? (patch as Operation[]) : patch;
       if (Array.isArray(operations) && operations.length === 0 && !options.assign) return row;
-      const locked = lockedFields(schemas.ui(form), profileFlags(row.document));
+      const locked = lockedFields(forms.ui(form), profileFlags(row.document));
       let next = applyProfilePatch(row.document, operations, allowed, locked);
-      const errors = schemas.validate(formFile(form), pickFields(toProfileView(next), fields));
+      const errors = forms.validate(formFile(form), pickFields(toProfileView(next), fields));
       if (errors) throw invalid(errors);
       if (options.assign) next = { ...next, ...options.assign(next) };
       checkStoredShape(row, next);
@@ -214,7 +222,7 @@ export function createIdentityService({ db, schemas, mailer, config }: IdentityD
       refuseSocial(account);
       const profile = await store.findProfileByAccount(db, account.id);
       const email = body.email.trim().toLowerCase();
-      const errors = schemas.validate('forms/email.schema.json', {
+      const errors = formRules().validate('forms/email.schema.json', {
         currentEmail: account.email,
         ...(profile?.document.alternateEmail ? { alternateEmail: profile.document.alternateEmail } : {}),
         email,
@@ -250,7 +258,7 @@ export function createIdentityService({ db, schemas, mailer, config }: IdentityD
       const account = await ownAccount(caller, id);
       refuseSocial(account);
       if (body.email && body.email.trim().toLowerCase() !== account.email) throw forbidden('The email is not this account’s.');
-      const errors = schemas.validate('forms/password.schema.json', {
+      const errors = formRules().validate('forms/password.schema.json', {
         currentPassword: body.currentPassword,
         newPassword: body.newPassword,
         confirmPassword: body.newPassword,
@@ -306,6 +314,15 @@ export function createIdentityService({ db, schemas, mailer, config }: IdentityD
       const rows = await store.listAnnouncements(db, wanted);
       return rows.length > 0 || wanted === DEFAULT_LANGUAGE ? rows : store.listAnnouncements(db, DEFAULT_LANGUAGE);
     },
+
+    /** E-mail addresses by account id: who made, approved and published a rules version. */
+    accountEmails: (ids: readonly string[]) => store.accountEmails(db, ids),
+
+    /**
+     * Stored profiles in batches, for the rules service's impact check (never all at once). The
+     * documents are JSON text; their values are shown only to a product owner, never logged.
+     */
+    storedProfileBatch: (afterId: string, limit: number, fields?: readonly string[]) => store.profileBatch(db, afterId, limit, fields),
 
     /** For the partner services: the account's own email and block flag. */
     async accountFacts(accountId: string) {

@@ -173,3 +173,31 @@ export const findCmpRole = (db: Db, accountId: string) => db.selectFrom('cmp_rol
 
 export const listAnnouncements = (db: Db, language: string) =>
   db.selectFrom('announcements').select(['id', 'heading', 'message']).where('language', '=', language).orderBy('published_at', 'desc').execute();
+
+/** The e-mail addresses of some accounts, by id (for the names the rules console shows). */
+export async function accountEmails(db: Db, ids: readonly string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.selectFrom('accounts').select(['id', 'email']).where('id', 'in', [...ids]).execute();
+  return new Map(rows.map((row) => [row.id, row.email]));
+}
+
+/**
+ * One batch of stored profiles in id order after `afterId` (keyset: each batch is one indexed range
+ * read, however far in). Documents come as JSON text: the caller parses them where it checks them.
+ * With `fields`, only those top-level fields are read (the database converts far less to text).
+ */
+export async function profileBatch(db: Db, afterId: string, limit: number, fields?: readonly string[]): Promise<Array<{ id: string; document: string }>> {
+  const document =
+    fields === undefined
+      ? sql<string>`document::text`
+      : fields.length === 0
+        ? sql<string>`'{}'`
+        : sql<string>`jsonb_build_object(${sql.join(fields.map((field) => sql`${field}::text, document -> ${field}::text`))})::text`;
+  return db
+    .selectFrom('profiles')
+    .select(['id', document.as('document')])
+    .where('id', '>', afterId)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { rolesOf } from '../../shared/admin/roles';
 import type { DB } from '../db/types';
 
 export const SOCIAL_SOURCE = 'socialIdpAuthentication';
@@ -11,9 +12,11 @@ export interface AccountRecord {
   given_name: string | null;
   family_name: string | null;
   locale: string | null;
+  /** Admin roles (docs/admin-area.md); empty for a learner. */
+  roles: string[];
 }
 
-const COLUMNS = ['id', 'email', 'password_hash', 'authentication_source', 'given_name', 'family_name', 'locale'] as const;
+const COLUMNS = ['id', 'email', 'password_hash', 'authentication_source', 'given_name', 'family_name', 'locale', 'roles'] as const;
 
 export const normalizeEmail = (email: string): string => email.trim().toLowerCase();
 
@@ -33,8 +36,14 @@ export const isSocialAccount = (account: AccountRecord): boolean => account.auth
 export const findDemoSocialIdentity = (db: Kysely<DB>, email: string) =>
   db.selectFrom('demo_social_identities').select(['email', 'password_hash']).where('email', '=', normalizeEmail(email)).executeTakeFirst();
 
+/** The claim `roles`: the account's admin roles, absent when it has none (a learner's tokens carry nothing new). */
+export function rolesClaim(account: Pick<AccountRecord, 'roles'>): { roles?: string[] } {
+  const roles = rolesOf(account.roles);
+  return roles.length > 0 ? { roles } : {};
+}
+
 /** The claims every token carries: the services key their records by `id`. */
-export function accountClaims(account: AccountRecord): { sub: string } & Record<string, string> {
+export function accountClaims(account: AccountRecord): { sub: string } & Record<string, string | string[]> {
   const name = [account.given_name, account.family_name].filter(Boolean).join(' ');
   return {
     sub: account.id,
@@ -44,5 +53,6 @@ export function accountClaims(account: AccountRecord): { sub: string } & Record<
     ...(account.given_name ? { given_name: account.given_name } : {}),
     ...(account.family_name ? { family_name: account.family_name } : {}),
     ...(account.locale ? { locale: account.locale } : {}),
+    ...rolesClaim(account),
   };
 }

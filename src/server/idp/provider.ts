@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import Provider, { errors, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import type { ServerConfig } from '../config';
 import type { DB } from '../db/types';
-import { accountClaims, findAccountById } from './accounts';
+import { accountClaims, findAccountById, rolesClaim } from './accounts';
 import { databaseAdapter } from './adapter';
 import { pickLanguage } from './i18n';
 import type { ProviderSecrets } from './key-ring';
@@ -25,7 +25,7 @@ export const TOKEN_TTL = {
 export const API_SCOPE = 'api';
 
 const FIRST_PARTY_SCOPES = ['openid', 'profile', 'email', 'offline_access'];
-const CLAIMS = ['sub', 'id', 'email', 'name', 'given_name', 'family_name', 'locale'];
+const CLAIMS = ['sub', 'id', 'email', 'roles', 'name', 'given_name', 'family_name', 'locale'];
 
 export interface ProviderOptions {
   issuer: string;
@@ -68,7 +68,8 @@ export function createProvider({ issuer, config, db, secrets, pageSecurityPolicy
     jwks: secrets.jwks as Configuration['jwks'],
     cookies: { keys: secrets.cookieKeys },
     claims: {
-      openid: ['sub', 'id', 'email'],
+      // roles: the admin roles (docs/admin-area.md), in the ID token too; absent for a learner.
+      openid: ['sub', 'id', 'email', 'roles'],
       email: ['email'],
       profile: ['name', 'given_name', 'family_name', 'locale'],
     },
@@ -83,7 +84,7 @@ export function createProvider({ issuer, config, db, secrets, pageSecurityPolicy
       const accountId = 'accountId' in token ? token.accountId : undefined;
       if (!accountId) return undefined;
       const account = await findAccountById(db, accountId);
-      return account ? { id: account.id, email: account.email } : undefined;
+      return account ? { id: account.id, email: account.email, ...rolesClaim(account) } : undefined;
     },
     // The portal is the provider's own client: it never sees a consent screen.
     async loadExistingGrant(ctx) {

@@ -16,6 +16,8 @@ export interface DemoAccount {
   /** Omitted: the account has no profile. */
   profile?: StoredProfile | null;
   role?: { role: string; campusId: string | null };
+  /** Admin roles (docs/admin-area.md): product-owner, localisation. */
+  adminRoles?: string[];
 }
 
 const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
@@ -52,6 +54,11 @@ function profile(email: string, first: string, last: string, extra: Partial<Stor
 export const LEARNER_ID = uuid(1);
 export const LEARNER_PASSWORD = 'LearnerDemo2026';
 const E2E_PASSWORD = 'E2eLearner2026';
+export const OWNER_PASSWORD = 'OwnerDemo2026';
+export const TRANSLATOR_PASSWORD = 'TranslatorDemo2026';
+export const OWNER_ID = uuid(40);
+export const OWNER2_ID = uuid(41);
+export const TRANSLATOR_ID = uuid(42);
 const ROLE_PASSWORD = 'RoleDemo2026';
 
 export const demoAccounts: DemoAccount[] = [
@@ -189,6 +196,40 @@ export const demoAccounts: DemoAccount[] = [
     locale,
     profile: profile(`${name}@example.com`, 'Robin', 'Tester', { externalIds: { certMaster: `cm-10000${n}` } }, locale),
   })),
+  // The admin area (docs/admin-area.md): two product owners (the second approves the first one's
+  // drafts) and a localisation account. Two of their profiles hold cities longer than 20
+  // characters, so a draft that shortens the city shows stored profiles it would now reject.
+  {
+    id: OWNER_ID,
+    email: 'owner@example.com',
+    password: OWNER_PASSWORD,
+    givenName: 'Olivia',
+    familyName: 'Owner',
+    adminRoles: ['product-owner'],
+    profile: profile('owner@example.com', 'Olivia', 'Owner', {
+      addresses: [address({ address1: '22 Avenida de las Flores', address2: '', city: 'Rancho Santa Margarita', state: 'CA', postalCode: '92688' })],
+    }),
+  },
+  {
+    id: OWNER2_ID,
+    email: 'owner2@example.com',
+    password: OWNER_PASSWORD,
+    givenName: 'Oscar',
+    familyName: 'Approver',
+    adminRoles: ['product-owner'],
+    profile: profile('owner2@example.com', 'Oscar', 'Approver'),
+  },
+  {
+    id: TRANSLATOR_ID,
+    email: 'translator@example.com',
+    password: TRANSLATOR_PASSWORD,
+    givenName: 'Tomoko',
+    familyName: 'Translator',
+    adminRoles: ['localisation'],
+    profile: profile('translator@example.com', 'Tomoko', 'Translator', {
+      addresses: [address({ address1: '5 Broadway Street', address2: '', city: 'Truth or Consequences', state: 'NM', postalCode: '87901' })],
+    }),
+  },
   ...(
     [
       [20, 'e2e.password', 'en'],

@@ -5,8 +5,8 @@ import { pickFields, toProfileView } from '../../shared/profile/view';
 import type { ServerConfig } from '../config';
 import { conflict, forbidden, invalid } from '../errors';
 import type { Caller } from '../http/auth';
-import type { SchemaRegistry } from '../http/schema-registry';
 import { PROTECTED_FIELDS, type IdentityService, type ProfileRow } from '../identity/service';
+import type { RulesService } from '../rules/service';
 import { partnerJwt, pearsonHash, zendeskJwt } from './partner-tokens';
 import * as store from './store';
 
@@ -16,7 +16,8 @@ const ADDRESS_DEF = 'defs/address.schema.json';
 export interface VendorsDeps {
   db: store.Db;
   identity: IdentityService;
-  schemas: SchemaRegistry;
+  /** The field rules in force: addresses are checked with the published version (rules/service.ts). */
+  rules: Pick<RulesService, 'published'>;
   config: Pick<ServerConfig, 'partnerSecrets' | 'publicOrigin' | 'partners' | 'pearsonClientCode' | 'pearsonSessionTimeout'>;
 }
 
@@ -25,9 +26,10 @@ const displayName = (row: ProfileRow) => {
   return [name?.firstName, name?.lastName].filter(Boolean).join(' ');
 };
 
-export function createVendorsService({ db, identity, schemas, config }: VendorsDeps) {
+export function createVendorsService({ db, identity, rules, config }: VendorsDeps) {
+  const formRules = () => rules.published().rules.registry();
   function validateAddress(address: unknown) {
-    const errors = schemas.validate(ADDRESS_DEF, address);
+    const errors = formRules().validate(ADDRESS_DEF, address);
     if (errors) throw invalid(errors.map((e) => ({ ...e, path: `/address${e.path}` })));
   }
 
@@ -107,7 +109,7 @@ export function createVendorsService({ db, identity, schemas, config }: VendorsD
       const row = await identity.ownProfile(caller, body.id);
       const account = await identity.accountFacts(row.account_id);
       if (account.isBlocked || row.document.isBlocked) throw forbidden('Exam registration is suspended for this account.');
-      const examFields = schemas.fields(EXAM_FORM);
+      const examFields = formRules().fields(EXAM_FORM);
       const view = candidateView(body, account.email);
       if (row.document.isMinor !== undefined) view.isMinor = row.document.isMinor;
       const before = toProfileView(row.document);

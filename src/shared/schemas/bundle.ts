@@ -59,7 +59,8 @@ export function withoutProse(node: unknown): unknown {
 export function bundleSchema(rootId: string, files: SchemaFile[], { keepProse = false } = {}): JsonSchema {
   // Without its root $id: RJSF resolves local refs against a relative id with a folder
   // ("forms/x.schema.json") to a wrong path; RJSF then keys the root validator by the schema's hash.
-  const { $id: _rootId, ...bundled } = bundleWithProse(rootId, files);
+  // x-storage (where the services store the form's data, for the rules console) is no concern of a form.
+  const { $id: _rootId, 'x-storage': _storage, ...bundled } = bundleWithProse(rootId, files);
   return keepProse ? bundled : (withoutProse(bundled) as JsonSchema);
 }
 

@@ -1,4 +1,4 @@
-import { findPatterns, slowInputs } from '../../../scripts/lib/pattern-timing';
+import { findPatterns, slowInputs } from '../../../src/server/rules/pattern-timing';
 import { loadSchemaFiles } from '../../../scripts/lib/schema-files';
 
 // The schema check (npm run check:schemas) times every pattern on long adversarial input. These

@@ -26,3 +26,14 @@ it.each(formNames)('%s: CommonJS and ES module validators agree', async (form) =
   expect(mine.length).toBeGreaterThan(0);
   for (const c of mine) expect(judge(esm, c.data), c.name).toEqual(judge(cjs, c.data));
 });
+
+it('takes both ways Ajv exports a validator: exports["<key>"] and, for an identifier key, exports.<key>', async () => {
+  const { toEsModule, toGalleryModule } = await import('../../../src/server/forms/precompile');
+  const cjs = '"use strict";exports["12ab"] = validate1;exports.f4d3732 = validate2;function validate1(){return true;}function validate2(){return false;}';
+  const esm = toEsModule(cjs);
+  expect(esm).toContain('validators["12ab"] = validate1');
+  expect(esm).toContain('validators["f4d3732"] = validate2');
+  const gallery = toGalleryModule(cjs, {});
+  expect(gallery).toContain('validators["f4d3732"] = validate2');
+  expect(() => toEsModule('"use strict";module.exports = {};')).toThrow(/Unexpected CommonJS construct/);
+});

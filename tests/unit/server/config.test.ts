@@ -39,6 +39,7 @@ describe('configuration in development', () => {
       demoSocialSignIn: true,
       production: false,
       corsOrigins: ['http://localhost:5173'],
+      rulesApproval: false,
     });
     expect(config.partnerSecrets.pearsonVue).toBe(DEMO_PARTNER_SECRETS.PEARSON_SECRET);
   });
@@ -128,8 +129,12 @@ describe('configuration in development', () => {
 describe('configuration in production', () => {
   it('starts with every development default replaced, and seeds nothing by default', () => {
     const config = loadConfig(production);
-    expect(config).toMatchObject({ production: true, seedOnStart: false, demoSocialSignIn: false, corsOrigins: [] });
+    expect(config).toMatchObject({ production: true, seedOnStart: false, demoSocialSignIn: false, corsOrigins: [], rulesApproval: true });
     expect(config.smtpUrl).toBe(production.SMTP_URL);
+    // A second product owner's approval of a rules draft: on in production unless turned off, and the other way round.
+    expect(loadConfig({ ...production, RULES_APPROVAL: 'off' }).rulesApproval).toBe(false);
+    expect(loadConfig({ RULES_APPROVAL: 'on' }).rulesApproval).toBe(true);
+    expect(configError({ RULES_APPROVAL: 'maybe' }).variable).toBe('RULES_APPROVAL');
   });
 
   const refusals: [string, Record<string, string | undefined>, string, string][] = [

@@ -4,6 +4,7 @@ import { migrations as entitlements } from '../../entitlements/migrations';
 import { migrations as identity } from '../../identity/migrations';
 import { migrations as idp } from '../../idp/migrations';
 import { migrations as mail } from '../../mail/migrations';
+import { migrations as rules } from '../../rules/migrations';
 import { migrations as vendors } from '../../vendors/migrations';
 import * as m0001 from './0001-shared-rate-limits';
 
@@ -17,6 +18,7 @@ export const migrations: Record<string, Migration> = {
   ...vendors,
   ...mail,
   ...idp,
+  ...rules,
   ...activity,
 };
 

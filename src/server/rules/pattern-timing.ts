@@ -2,7 +2,7 @@
 // freezes the process that validates it (the browser's form, and the services' single thread, sign-in
 // included). This runs each pattern, the way Ajv compiles it (`new RegExp(p, 'u')`, searched, not
 // anchored unless the pattern says so), against long adversarial strings and times it.
-import type { JsonSchema } from '../../src/shared/schemas/schema-types';
+import type { JsonSchema } from '../../shared/schemas/schema-types';
 
 export interface FoundPattern {
   /** File under schemas/ and the JSON Pointer of the keyword. */
