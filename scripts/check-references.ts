@@ -161,6 +161,17 @@ function anchorsOf(markdown: string): Set<string> {
   return anchors;
 }
 
+/** By line; a path named twice on one line (a link's text and its target) is one finding. */
+function distinct(findings: Finding[]): Finding[] {
+  const seen = new Set<string>();
+  return findings
+    .filter((f) => {
+      const key = `${f.line}\0${f.rule}\0${f.text}`;
+      return !seen.has(key) && seen.add(key);
+    })
+    .sort((a, b) => a.line - b.line);
+}
+
 export class ReferenceChecker {
   private readonly anchorCache = new Map<string, Set<string>>();
   private readonly generatedPresent: boolean;
@@ -213,7 +224,7 @@ export class ReferenceChecker {
       }
     }
 
-    if (SELF_FILES.includes(file)) return findings;
+    if (SELF_FILES.includes(file)) return distinct(findings);
     // One finding per citation: matches that overlap, or touch across spaces and comment stars
     // ("spec" at a line's end, "section 2" on the next; a number in brackets after it) are one.
     const cited = CITATIONS.flatMap((pattern) => [...source.matchAll(pattern)].map((m) => ({ start: m.index, end: m.index + m[0].length })));
@@ -229,7 +240,7 @@ export class ReferenceChecker {
       const target = resolve(folder, match[0]);
       if (relative(this.root, target).startsWith(`..${sep}`) || relative(this.root, target) === '..') add(match.index, 'outside-document', match[0]);
     }
-    return findings.sort((a, b) => a.line - b.line);
+    return distinct(findings);
   }
 }
 
