@@ -2,7 +2,7 @@
  * What a newcomer meets on a first walk through the portal, at 375 px in English and Japanese:
  * messages that say what is allowed, no false alarms, pages that open at the top, an account
  * without a profile, signing in again after an e-mail change, no English from data in the Japanese
- * portal, no noise in the console, and the shared definitions the gallery and the README name.
+ * portal, no noise in the console, and the shared definitions the gallery and docs/forms.md name.
  * Real services, real identity provider, real database; each scene is captured at 375 px
  * (test-results/screenshots/newcomer-*.png).
  */
@@ -339,8 +339,9 @@ test.describe('no noise for a developer or an operator', () => {
 });
 
 test.describe('shared definitions and the forms they reach', () => {
-  test('the gallery lists, from the schemas, which forms each shared definition reaches, as the README does', async ({ page }) => {
-    await page.goto('/gallery.html');
+  test('the gallery lists, from the schemas, which forms each shared definition reaches, as docs/forms.md does', async ({ page }) => {
+    // The gallery is the admin area's (/admin/gallery): a product owner's page.
+    await signIn(page, 'owner@example.com', 'OwnerDemo2026', { path: '/admin/gallery' });
     const section = page.getByRole('region', { name: 'Shared definitions' });
     await expect(section).toBeVisible();
     const row = section.getByRole('row').filter({ hasText: 'defs/address.schema.json' });
@@ -348,9 +349,9 @@ test.describe('shared definitions and the forms they reach', () => {
     const shown = await section.getByRole('row').evaluateAll((rows) =>
       rows.slice(1).map((row) => [...row.querySelectorAll('td, th')].map((cell) => cell.getAttribute('data-forms') ?? cell.textContent ?? '')),
     );
-    // The README's table says the same, file by file.
-    const readme = readFileSync('README.md', 'utf8');
-    const documented = [...readme.matchAll(/^\| `(defs\/[a-z0-9-]+\.schema\.json)` \| ([^|]*) \|/gm)].map((m) => [m[1]!, m[2]!.trim()]);
+    // docs/forms.md's table says the same, file by file.
+    const forms = readFileSync('docs/forms.md', 'utf8');
+    const documented = [...forms.matchAll(/^\| `(defs\/[a-z0-9-]+\.schema\.json)` \| ([^|]*) \|/gm)].map((m) => [m[1]!, m[2]!.trim()]);
     expect(documented.length).toBeGreaterThan(5);
     expect(documented).toEqual(shown.map(([file, forms]) => [file, forms]));
   });

@@ -4,7 +4,7 @@ import { formsReachingDefs } from '../../../src/shared/schemas/def-reach';
 import { resolveUiIncludes } from '../../../src/shared/schemas/ui-include';
 
 // Which forms each shared definition reaches, from the schema and ui files on disk, is what the
-// README's table says, file by file; and the reach follows the files (a ref added or removed).
+// table in docs/forms.md ("Shared definitions") says, file by file; and the reach follows the files (a ref added or removed).
 const dir = join(process.cwd(), 'schemas');
 const read = (path: string) => JSON.parse(readFileSync(join(dir, path), 'utf8')) as Record<string, unknown>;
 const files = Object.fromEntries(
@@ -23,11 +23,11 @@ const ui = Object.fromEntries(
     .map((f) => [f.replace('.ui.json', ''), resolveUiIncludes(read(`ui/${f}`), (id) => uiById.get(id))]),
 );
 
-it("the README's table of shared definitions is what the schema files say", () => {
+it("docs/forms.md's table of shared definitions is what the schema files say", () => {
   const reach = formsReachingDefs(files, ui);
   expect(reach['defs/address.schema.json']).toEqual(['profile', 'exam', 'demographics', 'address']);
-  const readme = readFileSync(join(process.cwd(), 'README.md'), 'utf8');
-  const documented = Object.fromEntries([...readme.matchAll(/^\| `(defs\/[a-z0-9-]+\.schema\.json)` \| ([^|]*) \|/gm)].map((m) => [m[1], m[2]!.trim().split(', ')]));
+  const page = readFileSync(join(process.cwd(), 'docs/forms.md'), 'utf8');
+  const documented = Object.fromEntries([...page.matchAll(/^\| `(defs\/[a-z0-9-]+\.schema\.json)` \| ([^|]*) \|/gm)].map((m) => [m[1], m[2]!.trim().split(', ')]));
   expect(documented).toEqual(reach);
   // Every file under defs/ is reached by some form.
   expect(Object.keys(reach).sort()).toEqual(readdirSync(join(dir, 'defs')).map((f) => `defs/${f}`).sort());
