@@ -1,8 +1,6 @@
 // Every page of the sandbox: received values are escaped, nothing is inline (the page's own policy
 // allows its stylesheet and scripts from its own origin only).
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-export const escapeHtml = (value: unknown): string => String(value ?? '').replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
+import { escapeHtml } from '../shared/html';
 
 export interface PageOptions {
   partner: string;

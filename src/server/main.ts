@@ -1,3 +1,5 @@
+import closeWithGrace from 'close-with-grace';
+import { stopProcess } from './child-process';
 import { type ChildProcess, fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { pino } from 'pino';
@@ -53,35 +55,25 @@ async function main(): Promise<void> {
     lifecycle,
     drainDelayMs: config.drainDelayMs,
     servers: [() => app.close(), () => idp.close(config.shutdownTimeoutMs)],
-    afterwards: [() => stopChild(sandbox), async () => metricsServer?.close(), () => database.close()],
+    afterwards: [async () => (sandbox ? stopProcess(sandbox, 'SIGTERM', 5_000) : undefined), async () => metricsServer?.close(), () => database.close()],
     log: app.log,
   });
-  const onSignal = (signal: string) => {
-    const force = setTimeout(() => {
-      app.log.error({ signal, timeoutMs: config.shutdownTimeoutMs }, 'shutdown timed out');
-      process.exit(1);
-    }, config.drainDelayMs + config.shutdownTimeoutMs);
-    force.unref();
-    shutdown(signal).then(
-      () => process.exit(0),
-      (error: unknown) => {
-        app.log.error({ err: error }, 'shutdown failed');
-        process.exit(1);
-      },
-    );
-  };
-  process.on('SIGINT', () => onSignal('SIGINT'));
-  process.on('SIGTERM', () => onSignal('SIGTERM'));
-}
-
-/** Asks a child to stop and waits for it (at most 5 s, then kills it). */
-async function stopChild(child: ChildProcess | undefined): Promise<void> {
-  if (!child || child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
-  await exited;
-  clearTimeout(timer);
+  // close-with-grace calls it once for SIGTERM, SIGINT and the other terminating signals (not SIGUSR2,
+  // which tools and the tests use for other things), and for an uncaught error; it exits 0 once the
+  // shutdown is done (1 after an error), 1 when it takes longer than the drain and the timeout
+  // together, and at once with 1 on a second signal.
+  closeWithGrace(
+    {
+      delay: config.drainDelayMs + config.shutdownTimeoutMs,
+      skip: ['SIGUSR2', 'beforeExit'],
+      onTimeout: () => app.log.error({ timeoutMs: config.shutdownTimeoutMs }, 'shutdown timed out'),
+      logger: { error: (message: unknown) => app.log.error(message instanceof Error ? { err: message } : {}, message instanceof Error ? 'shutdown failed' : String(message)) },
+    },
+    async ({ signal, err }) => {
+      if (err) app.log.error({ err }, 'uncaught error: shutting down');
+      await shutdown(signal ?? 'error');
+    },
+  );
 }
 
 /**

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Agent, fetch } from 'undici';
 import { ensureTlsMaterial } from '../../../src/server/idp/tls';
@@ -184,5 +184,3 @@ function startSandbox(env: Record<string, string>): ChildProcess {
   return child;
 }
 
-/** The local CA's PEM, for clients that should trust the load balancer. */
-export const caOf = (dataDir: string): string => readFileSync(join(resolve(dataDir), 'tls', 'ca.pem'), 'utf8');

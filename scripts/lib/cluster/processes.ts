@@ -1,5 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { exited, running, stopProcess } from '../../../src/server/child-process';
 
 /** The last lines a child wrote, kept so a failure to start can say why. */
 export class OutputTail {
@@ -14,25 +15,7 @@ export class OutputTail {
   }
 }
 
-export const running = (child: ChildProcess): boolean => child.exitCode === null && child.signalCode === null;
-
-/** Resolves when the child has exited (at once if it already has). */
-export function exited(child: ChildProcess): Promise<void> {
-  if (!running(child)) return Promise.resolve();
-  return new Promise((resolve) => child.once('exit', () => resolve()));
-}
-
-/** Sends `signal`, waits up to `graceMs`, then SIGKILL. */
-export async function stopProcess(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM', graceMs = 10_000): Promise<void> {
-  if (!running(child)) return;
-  const done = exited(child);
-  child.kill(signal);
-  const timer = setTimeout(() => {
-    if (running(child)) child.kill('SIGKILL');
-  }, graceMs);
-  await done;
-  clearTimeout(timer);
-}
+export { exited, running, stopProcess };
 
 /** Polls `check` every 200 ms until it returns true; throws after `timeoutMs` or if the child exits. */
 export async function waitUntil(what: string, check: () => Promise<boolean>, timeoutMs: number, child?: ChildProcess, tail?: OutputTail): Promise<void> {

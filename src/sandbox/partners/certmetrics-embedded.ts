@@ -6,7 +6,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { SandboxConfig } from '../config';
-import { escapeHtml, page } from '../html';
+import { escapeHtml } from '../../shared/html';
+import { page } from '../html';
 import { text, verifyPartnerJwt } from './jwt';
 
 interface LearnerRecord {

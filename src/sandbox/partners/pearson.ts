@@ -5,7 +5,8 @@ import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { EXAM_ERROR_CODES } from '../../shared/partners';
 import type { SandboxConfig } from '../config';
-import { escapeHtml, page } from '../html';
+import { escapeHtml } from '../../shared/html';
+import { page } from '../html';
 
 
 const REQUIRED = [

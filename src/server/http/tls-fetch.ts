@@ -1,28 +1,17 @@
 import { readFileSync } from 'node:fs';
-import { request } from 'node:https';
+import { Agent, fetch } from 'undici';
 
 /**
- * A fetch for one origin served with our own certificate: it trusts that certificate file (and
- * nothing is turned off globally), so the services can read the identity provider's keys.
+ * A fetch that trusts one more certificate authority, our own (nothing is turned off globally), so
+ * the services can read the identity provider's keys over TLS: undici's fetch with an Agent that
+ * carries the CA.
  */
 export function fetchTrusting(caCertPath: string) {
-  const ca = readFileSync(caCertPath);
+  const dispatcher = new Agent({ connect: { ca: readFileSync(caCertPath) } });
   return (url: string | URL, init: { headers?: Headers | Record<string, string>; signal?: AbortSignal } = {}): Promise<Response> =>
-    new Promise((resolve, reject) => {
-      const headers = init.headers instanceof Headers ? Object.fromEntries(init.headers.entries()) : init.headers;
-      const req = request(url, { method: 'GET', ca, headers, signal: init.signal }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => {
-          const headers = new Headers();
-          for (const [name, value] of Object.entries(res.headers)) {
-            if (typeof value === 'string') headers.set(name, value);
-          }
-          resolve(new Response(Buffer.concat(chunks), { status: res.statusCode ?? 500, headers }));
-        });
-        res.on('error', reject);
-      });
-      req.on('error', reject);
-      req.end();
-    });
+    fetch(url, {
+      headers: init.headers instanceof Headers ? Object.fromEntries(init.headers) : init.headers,
+      signal: init.signal,
+      dispatcher,
+    }) as unknown as Promise<Response>;
 }

@@ -125,7 +125,7 @@ export async function identityRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const row = await identity.profileOfAccount(request.caller, request.params.accountId);
+      const row = await identity.ownProfile(request.caller, request.params.accountId);
       return reply.header('etag', identity.etagOf(row)).send(identity.profileResponse(row) as never);
     },
   );

@@ -207,13 +207,6 @@ export function createIdentityService({ db, schemas, rules, mailer, config }: Id
     profileResponse,
     etagOf,
 
-    async profileOfAccount(caller: Caller, accountId: string) {
-      await assertOwnIds(caller, accountId);
-      const row = await store.findProfileByAccount(db, caller.accountId);
-      if (!row) throw notFound('Profile not found.');
-      return row;
-    },
-
     /** The profile of an account, if any (for the other services' own checks). */
     findProfileOfAccount: (accountId: string) => store.findProfileByAccount(db, accountId),
 

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { StoredProfile } from '../../shared/profile/view';
 import type { DB } from '../db/types';
@@ -108,12 +107,6 @@ export async function createProfile(db: Db, id: string, accountId: string, docum
     .selectAll()
     .executeTakeFirst();
   return created && { id: created.id, account_id: created.account_id, version: created.version, document };
-}
-
-export async function insertProfile(db: Db, accountId: string, document: StoredProfile): Promise<string> {
-  const id = randomUUID();
-  await db.insertInto('profiles').values({ id, account_id: accountId, document: JSON.stringify({ ...document, ssoId: accountId }) }).execute();
-  return id;
 }
 
 export interface VerificationCode {

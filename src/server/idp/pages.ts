@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { html, trusted, type Html } from './html';
+import { html, trusted, type Html } from '../../shared/html';
 import { SUPPORTED_LANGUAGES, translator, type Language } from './i18n';
 
 export type SignInField = 'email' | 'password';

@@ -1,5 +1,5 @@
 // The exam-delivery candidate body (spec section 7, POST /vendors/pearson/candidates) <-> the form view.
-import { NAME_FIELDS, type Name, type ProfileView } from './view';
+import type { ProfileView } from './view';
 
 const ITEMS = ['primaryAddress', 'primaryPhoneNumber', 'secondaryPhoneNumber', 'mobilePhoneNumber'] as const;
 
@@ -23,4 +23,3 @@ export function candidateView(body: Record<string, unknown>, accountEmail: strin
   return view;
 }
 
-export const sameName = (a: Name | undefined, b: Name | undefined): boolean => NAME_FIELDS.every((k) => (a?.[k] ?? '') === (b?.[k] ?? ''));

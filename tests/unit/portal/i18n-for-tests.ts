@@ -1,15 +1,14 @@
-import i18next, { type Resource } from 'i18next';
+import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { loadLocaleResources } from '../../../src/portal/forms/i18n/locale-resources';
 
-const files = import.meta.glob<Record<string, unknown>>('../../../locales/*/*.json', { eager: true, import: 'default' });
-
-/** The global i18next with every locale file, as the app initialises it (synchronously). */
+/**
+ * The global i18next with every locale file, as the app initialises it (synchronously): toasts and
+ * other code that use the global instance read it. Component tests that need an instance of their
+ * own use createFormsI18n (src/portal/forms/i18n/create-forms-i18n.ts), from the same resources.
+ */
 export function initTestI18n(lang: 'en' | 'ja' = 'en') {
-  const resources: Resource = {};
-  for (const [path, content] of Object.entries(files)) {
-    const [, language, ns] = /locales\/([^/]+)\/([^/]+)\.json$/.exec(path) as unknown as [string, string, string];
-    resources[language] = { ...resources[language], [ns]: content };
-  }
+  const resources = loadLocaleResources();
   void i18next.use(initReactI18next).init({
     lng: lang,
     fallbackLng: 'en',

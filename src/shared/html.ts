@@ -1,4 +1,6 @@
-// A tiny escaping template: every interpolated value is escaped unless it is already Html.
+// HTML made from strings, for the pages the services and the partner sandbox write on the server
+// (the identity provider's sign-in pages, the sandbox's pages): `escapeHtml` for one value, and a
+// tiny template in which every interpolated value is escaped unless it is already Html.
 export class Html {
   constructor(readonly value: string) {}
   toString(): string {
@@ -8,7 +10,8 @@ export class Html {
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
-export const escapeHtml = (value: string): string => value.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
+/** The text of `value` (nothing for null or undefined) with the five characters HTML gives a meaning escaped. */
+export const escapeHtml = (value: unknown): string => String(value ?? '').replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
 
 type Value = Html | string | number | false | null | undefined | Value[];
 
