@@ -1,5 +1,8 @@
 import { join, resolve } from 'node:path';
 import { DEMO_PARTNER_SECRETS, partnerSettings, type PartnerSecrets } from '../shared/partners';
+import { VENDORS, type Vendor } from '../shared/vendors';
+
+type VendorWithPage = { [V in Vendor]: (typeof VENDORS)[V] extends { page: object } ? V : never }[Vendor];
 import { envReader, type EnvReader } from './config-reader';
 import { projectRoot } from './runtime-files';
 import { proxyTrust } from './http/client-address';
@@ -99,19 +102,8 @@ export interface CertificationFrameConfig {
   allowedOrigins: string[];
 }
 
-export interface PartnerUrls {
-  pearsonVue: string;
-  zendesk: string;
-  zendeskWidget: string;
-  certMetrics: string;
-  skillable: string;
-  certMaster: string;
-  certMasterPractice: string;
-  benchPrep: string;
-  canvas: string;
-  gutenberg: string;
-  populi: string;
-}
+/** Each launched vendor's single sign-on page (shared/vendors.ts `page`), and the support desk's widget script. */
+export type PartnerUrls = Record<VendorWithPage, string> & { zendeskWidget: string };
 
 /** /help with a return_to page of the support desk's help centre. */
 const helpLink = (sandboxOrigin: string, path: string) => `/help?${new URLSearchParams({ returnto: new URL(path, sandboxOrigin).href })}`;
@@ -119,19 +111,8 @@ const helpLink = (sandboxOrigin: string, path: string) => `/help?${new URLSearch
 /** PARTNER_<NAME>_URL (an http(s) URL) or the sandbox's page for that partner. */
 function partnerUrls(read: EnvReader, sandboxOrigin: string): PartnerUrls {
   const at = (name: string, path: string) => read.url(`PARTNER_${name}_URL`, HTTP)?.href ?? new URL(path, sandboxOrigin).href;
-  return {
-    pearsonVue: at('PEARSON', '/pearson/sso'),
-    zendesk: at('ZENDESK', '/zendesk/access/jwt'),
-    zendeskWidget: at('ZENDESK_WIDGET', '/zendesk/widget.js'),
-    certMetrics: at('CERTMETRICS', '/certmetrics/sso'),
-    skillable: at('SKILLABLE', '/skillable/sso'),
-    certMaster: at('CERTMASTER', '/certmaster/'),
-    certMasterPractice: at('CMP', '/cmp/'),
-    benchPrep: at('BENCHPREP', '/benchprep/'),
-    canvas: at('CANVAS', '/canvas/'),
-    gutenberg: at('GUTENBERG', '/gutenberg/'),
-    populi: at('POPULI', '/populi/'),
-  };
+  const pages = Object.fromEntries(Object.entries(VENDORS).flatMap(([vendor, facts]) => ('page' in facts ? [[vendor, at(facts.page.setting, facts.page.sandboxPath)]] : [])));
+  return { ...(pages as Record<VendorWithPage, string>), zendeskWidget: at('ZENDESK_WIDGET', '/zendesk/widget.js') };
 }
 
 /**

@@ -2,12 +2,12 @@
 // shares with the services, the code the exam-delivery partner knows the portal by, and that
 // partner's error codes (spec section 8).
 
-export interface PartnerSecrets {
-  certMetrics: string;
-  pearsonVue: string;
-  zendesk: string;
-  skillable: string;
-}
+import { VENDORS, type Vendor } from './vendors';
+
+/** The vendors that share a secret with the services (shared/vendors.ts `secret`). */
+export type VendorWithSecret = { [V in Vendor]: (typeof VENDORS)[V] extends { secret: string } ? V : never }[Vendor];
+
+export type PartnerSecrets = Record<VendorWithSecret, string>;
 
 /**
  * The local development secrets, by the variable that replaces each: the services and the sandbox
@@ -25,15 +25,10 @@ export type PartnerSecretVariable = keyof typeof DEMO_PARTNER_SECRETS;
 /** The partner secrets and the exam-delivery client code, from the environment (local defaults; empty counts as unset). */
 export function partnerSettings(env: Record<string, string | undefined>): { secrets: PartnerSecrets; pearsonClientCode: string } {
   const secret = (name: PartnerSecretVariable) => env[name]?.trim() || DEMO_PARTNER_SECRETS[name];
-  return {
-    secrets: {
-      certMetrics: secret('CERTMETRICS_SECRET'),
-      pearsonVue: secret('PEARSON_SECRET'),
-      zendesk: secret('ZENDESK_SECRET'),
-      skillable: secret('SKILLABLE_SECRET'),
-    },
-    pearsonClientCode: env.PEARSON_CLIENT_CODE?.trim() || 'CERTPORTAL',
-  };
+  const secrets = Object.fromEntries(
+    Object.entries(VENDORS).flatMap(([vendor, facts]) => ('secret' in facts ? [[vendor, secret(facts.secret)]] : [])),
+  ) as PartnerSecrets;
+  return { secrets, pearsonClientCode: env.PEARSON_CLIENT_CODE?.trim() || 'CERTPORTAL' };
 }
 
 /** The exam-delivery partner's error codes, sent back to the portal's error URL as `errorCode`. */

@@ -1,19 +1,6 @@
-/**
- * Display names of vendors (spec section 3), as portal locale keys. The lookup has no entry for
- * optimizely or zendesk, so those show no vendor name.
- */
-const VENDOR_NAME_KEYS: Readonly<Record<string, string>> = {
-  benchPrep: 'portal:Vendors.benchPrep',
-  canvas: 'portal:Vendors.canvas',
-  certMaster: 'portal:Vendors.certMaster',
-  certMasterPractice: 'portal:Vendors.certMasterPractice',
-  certMetrics: 'portal:Vendors.certMetrics',
-  gutenberg: 'portal:Vendors.gutenberg',
-  pearsonVue: 'portal:Vendors.pearsonVue',
-  populi: 'portal:Vendors.populi',
-  skillable: 'portal:Vendors.skillable',
-};
+import { vendorFacts } from '../../shared/vendors';
 
+/** A vendor's display name, as a portal text key (src/shared/vendors.ts); some vendors have none. */
 export function vendorNameKey(vendor: string): string | undefined {
-  return Object.hasOwn(VENDOR_NAME_KEYS, vendor) ? VENDOR_NAME_KEYS[vendor] : undefined;
+  return vendorFacts(vendor)?.nameKey;
 }

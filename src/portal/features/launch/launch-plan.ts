@@ -3,32 +3,12 @@
  * freshly fetched token, becomes which navigation. No DOM and no calls here; `navigate.ts` performs
  * the result and `use-launch.ts` fetches the tokens at the moment of launch.
  */
+import { VENDOR_NAMES, VENDORS, type Vendor } from '../../../shared/vendors';
 
-/** Vendors the portal launches (spec section 3), by the names the services and entitlements use. */
-export type LaunchVendor =
-  | 'pearsonVue'
-  | 'zendesk'
-  | 'certMetrics'
-  | 'benchPrep'
-  | 'canvas'
-  | 'certMasterPractice'
-  | 'certMaster'
-  | 'gutenberg'
-  | 'populi'
-  | 'skillable';
+/** Vendors the portal launches (src/shared/vendors.ts `launched`), by the names the services and entitlements use. */
+export type LaunchVendor = { [V in Vendor]: (typeof VENDORS)[V] extends { launched: true } ? V : never }[Vendor];
 
-export const LAUNCH_VENDORS: readonly LaunchVendor[] = [
-  'pearsonVue',
-  'zendesk',
-  'certMetrics',
-  'benchPrep',
-  'canvas',
-  'certMasterPractice',
-  'certMaster',
-  'gutenberg',
-  'populi',
-  'skillable',
-];
+export const LAUNCH_VENDORS = VENDOR_NAMES.filter((vendor): vendor is LaunchVendor => VENDORS[vendor].launched);
 
 export const isLaunchVendor = (value: unknown): value is LaunchVendor => typeof value === 'string' && (LAUNCH_VENDORS as readonly string[]).includes(value);
 
