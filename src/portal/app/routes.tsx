@@ -22,7 +22,8 @@ interface LazyPage {
   Component: ComponentType;
 }
 
-// Each page is its own chunk: form code loads only with the routes that show forms. Home shows the
+// Each page is its own chunk, imported one way: a feature's page from its folder, a page that puts
+// several features together from app/pages/. Form code loads only with the routes that show forms. Home shows the
 // texts loaded before the first render; every other page also waits for the rest of the texts (the
 // admin area for its own as well).
 function lazyPage(importPage: () => Promise<PageModule>, withTexts = true, loadTexts: () => Promise<void> = loadAllNamespaces): LazyPage {
@@ -50,20 +51,9 @@ function lazyPage(importPage: () => Promise<PageModule>, withTexts = true, loadT
 const home = lazyPage(() => import('./pages/home'), false);
 const notFound = lazyPage(() => import('../features/not-found/not-found-page'));
 
-// Pages of other features are looked up by glob, so the shell builds while a feature folder is absent
-// (a missing page shows the not-found page).
-const featurePages = import.meta.glob<PageModule>([
-  '../features/profile/profile-page.tsx',
-  '../features/profile/exam-profile-page.tsx',
-  '../features/account/account-page.tsx',
-]);
-const featurePage = (path: string) => {
-  const load = featurePages[path];
-  return load ? lazyPage(load) : notFound;
-};
-const profile = featurePage('../features/profile/profile-page.tsx');
-const examProfile = featurePage('../features/profile/exam-profile-page.tsx');
-const account = featurePage('../features/account/account-page.tsx');
+const profile = lazyPage(() => import('../features/profile/profile-page'));
+const examProfile = lazyPage(() => import('../features/profile/exam-profile-page'));
+const account = lazyPage(() => import('../features/account/account-page'));
 const trainingProducts = lazyPage(() => import('./pages/training-products'));
 const login = lazyPage(() => import('../features/launch/pages/login-route'));
 const help = lazyPage(() => import('../features/launch/pages/help-route'));
