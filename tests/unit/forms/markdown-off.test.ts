@@ -24,10 +24,5 @@ describe('Markdown in forms', () => {
       .map((file) => relative(root, file));
     expect(offenders).toEqual([]);
   });
-
-  it('is swapped for the stand-in by the build (so the check above is the one that matters)', () => {
-    const config = readFileSync(join(root, 'vite.config.ts'), 'utf8');
-    expect(config).toMatch(/markdown-to-jsx\\\/react.*src\/portal\/forms\/markdown-off\.tsx/);
-    expect(MARKDOWN_OPTIONS.test('{"ui:options": {"enableMarkdownInDescription": true}}')).toBe(true);
-  });
+  // That the build swaps it for the stand-in: tests/unit/scripts/vite-library-swaps.test.ts.
 });
