@@ -41,8 +41,6 @@ export interface IdentityProvider {
   close(drainMs?: number): Promise<void>;
 }
 
-export { API_SCOPE, TOKEN_TTL } from './provider';
-export { DEFAULT_THROTTLE } from './throttle';
 
 const SWEEP_INTERVAL_MS = 10 * 60_000;
 const RETRY_AFTER_SECONDS = 1;

@@ -1,6 +1,6 @@
 import type { FormName } from '../../shared/schemas/form-names';
 import type { JsonSchema } from '../../shared/schemas/schema-types';
-import { resolveRef, type FormMap, type NodeRef } from './form-map';
+import { resolveRef, type NodeRef } from './form-map';
 import type { RuleFiles } from './rule-files';
 
 // The stored counterpart of a form field, from the schemas themselves. Each form schema names, in
@@ -103,23 +103,4 @@ export function storedBoundsOf(files: RuleFiles, form: FormName, dataPath: strin
     }
   }
   return found;
-}
-
-/**
- * The bounds of a schema node wherever it applies: the tightest over every form and field that
- * reaches it (defs/address.schema.json's city is the profile's primaryAddress/city and the shipping
- * form's address/city). Undefined when no form's field reaching it has a stored counterpart.
- */
-export function storedBoundsOfNode(map: FormMap, ref: NodeRef): StoredBounds | undefined {
-  let out: StoredBounds | undefined;
-  for (const occurrence of map.at(ref)) {
-    const bounds = storedBoundsOf(map.files, occurrence.form, occurrence.dataPath);
-    if (!bounds) continue;
-    out ??= { sources: [] };
-    out.sources.push(...bounds.sources.filter((s) => !out!.sources.includes(s)));
-    out.maxLength = tighter(out.maxLength, bounds.maxLength, Math.min);
-    out.minimum = tighter(out.minimum, bounds.minimum, Math.max);
-    out.maximum = tighter(out.maximum, bounds.maximum, Math.min);
-  }
-  return out;
 }
