@@ -1,4 +1,4 @@
-import { learner, postgresReachable, startTestServer, type Store, type TestServer } from '../server/harness';
+import { learner, startTestServer, useTestServer, type Store, type TestServer } from '../server/harness';
 import { call, CITY_MAX, cityOf, cityPatch, owner, owner2, roleHeaders, translator } from './support';
 
 // The rules console's calls against the real app and database, on both stores: roles, drafts,
@@ -9,17 +9,7 @@ import { call, CITY_MAX, cityOf, cityPatch, owner, owner2, roleHeaders, translat
 const stores: Store[] = ['pglite', 'postgres'];
 
 describe.each(stores)('the rules console on %s', (store) => {
-  let server: TestServer | undefined;
-  let reachable = true;
-  beforeAll(async () => {
-    reachable = store === 'pglite' || (await postgresReachable());
-    if (reachable) server = await startTestServer(store);
-  });
-  afterAll(async () => server?.close());
-  beforeEach((ctx) => {
-    if (!reachable) ctx.skip();
-  });
-  const s = () => server as TestServer;
+  const s = useTestServer(store);
   const asOwner = () => roleHeaders(s(), owner.accountId);
   const asOwner2 = () => roleHeaders(s(), owner2.accountId);
   const draft = async (value: number, reason = `city at most ${value}`) => {

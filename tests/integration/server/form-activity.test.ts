@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { FormActivityEvent, FormActivitySink } from '../../../src/server/activity/sink';
-import { account, learner, postgresReachable, startTestServer, type Store, type TestServer } from './harness';
+import { account, learner, postgresReachable, startTestServer, useTestServer, type Store, type TestServer } from './harness';
 
 // Form activity (docs/admin-area.md, "Evidence: form activity"): the portal's events in, through
 // the sink, and the product owner's statistics out, on both stores, with the real app and database.
@@ -54,20 +54,12 @@ const dailyRows = async (server: TestServer) =>
   server.database.db.selectFrom('form_activity_daily').select(['event', 'form', 'field', 'message_key', 'modal', 'count']).orderBy('event').orderBy('field').orderBy('message_key').execute();
 
 describe.each(stores)('form activity on %s', (store) => {
-  let server: TestServer | undefined;
-  let reachable = true;
-  beforeAll(async () => {
-    reachable = store === 'pglite' || (await postgresReachable());
-    if (reachable) server = await startTestServer(store);
+  const s = useTestServer(store);
+  beforeEach(async () => {
+    await s().database.db.deleteFrom('form_activity_daily').execute();
+    await s().database.db.deleteFrom('form_activity_events').execute();
+    await s().database.db.deleteFrom('rate_limits').execute();
   });
-  afterAll(async () => server?.close());
-  beforeEach(async (ctx) => {
-    if (!reachable) return ctx.skip();
-    await server!.database.db.deleteFrom('form_activity_daily').execute();
-    await server!.database.db.deleteFrom('form_activity_events').execute();
-    await server!.database.db.deleteFrom('rate_limits').execute();
-  });
-  const s = () => server!;
 
   it('records a batch (204): one daily count per day, event, form, field, key and modal, and the raw events without an id', async () => {
     const res = await post(s(), rejectedSave());
@@ -259,4 +251,4 @@ describe.each(stores)('form activity settings on %s', (store) => {
     );
     if (!ran) skip();
   });
-});
+}, 60_000); // each test starts a server of its own
