@@ -26,7 +26,7 @@ describe.each(stores)('the texts console on %s', (store) => {
     if (!server) return;
     await call(server, 'POST', '/api/admin/texts/versions/0/republish', await asTranslator(), { reason: 'back to the files' });
     for (const draft of (await call(server, 'GET', '/api/admin/texts/drafts', await asTranslator())).body.drafts ?? []) {
-      await call(server, 'DELETE', `/api/admin/texts/drafts/${draft.id}`, await asTranslator());
+      await call(server, 'DELETE', `/api/admin/texts/drafts/${draft.id}`, await roleHeaders(server, draft.author.id, ['localisation']));
     }
   });
   const s = () => server as TestServer;
@@ -198,6 +198,25 @@ describe.each(stores)('the texts console on %s', (store) => {
     // i18next JSON both ways.
     const all = await s().app.inject({ method: 'GET', url: '/api/admin/texts/export?lang=ja&format=json', headers: await asTranslator() });
     expect(all.json().mail.Verification.Subject).toBe('確認コード');
+  });
+
+  it('changes a draft by its author only, and of two publishes at once exactly one wins', async () => {
+    const author = await asTranslator();
+    const other = await roleHeaders(s(), owner2.accountId, ['localisation']);
+    const first = await call(s(), 'POST', '/api/admin/texts/drafts', author, { reason: 'one', changes: [{ key: CITY, lang: 'ja', text: CITY_JA }] });
+    const changed = await call(s(), 'PUT', `/api/admin/texts/drafts/${first.body.id}`, author, { reason: 'one, again', changes: [{ key: CITY, lang: 'ja', text: `${CITY_JA}。` }] });
+    expect(changed.body).toMatchObject({ revision: 2, reason: 'one, again', changes: [{ key: CITY, lang: 'ja', text: `${CITY_JA}。`, source: expect.stringMatching(/^[0-9a-f]{16}$/) }] });
+    expect((await call(s(), 'PUT', `/api/admin/texts/drafts/${first.body.id}`, other, { reason: 'mine', changes: [] })).status).toBe(403);
+    expect((await call(s(), 'DELETE', `/api/admin/texts/drafts/${first.body.id}`, other)).status).toBe(403);
+    expect((await call(s(), 'GET', `/api/admin/texts/drafts/${first.body.id}`, other)).body.hash).toBe(changed.body.hash);
+    const second = await call(s(), 'POST', '/api/admin/texts/drafts', other, { reason: 'two', changes: [{ key: 'validation:Validation.InvalidCity', lang: 'ja', text: '無効な市区町村' }] });
+    const [a, b] = await Promise.all([
+      call(s(), 'POST', `/api/admin/texts/drafts/${first.body.id}/publish`, author, {}),
+      call(s(), 'POST', `/api/admin/texts/drafts/${second.body.id}/publish`, other, {}),
+    ]);
+    expect([a.status, b.status].sort()).toEqual([200, 409]);
+    expect((await call(s(), 'GET', '/api/admin/texts/versions/999', author)).status).toBe(404);
+    expect((await call(s(), 'GET', '/api/admin/texts/drafts/00000000-0000-4000-8000-000000000000', author)).status).toBe(404);
   });
 
   it('with approval on, publishes only a draft another localisation account approved', async () => {
