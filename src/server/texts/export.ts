@@ -1,9 +1,10 @@
 import * as store from './store';
-import { applyTexts, LANGUAGES, namespaceObject, namespacesIn, readTexts, type Catalogue, type Lang } from './texts-files';
+import { applyTexts, LANGUAGES, namespaceObject, namespacesIn, readSources, readTexts, SOURCES_FILE, sourcesFileText, type Catalogue, type Lang } from './texts-files';
 
 // `npm run texts:export` (scripts/texts-export.ts): the published texts written back into
 // locales/<lang>/<namespace>.json, for review in git, as the files are kept (2-space indents, a
-// trailing newline, the English key order). The next release ships them as the files.
+// trailing newline, the English key order), with locales/text-sources.json recording the English each
+// translated text was written against. The next release ships them as the files.
 
 export const localeFileText = (texts: unknown): string => `${JSON.stringify(texts, null, 2)}\n`;
 
@@ -34,5 +35,10 @@ export async function publishedLocaleFiles(db: store.Db, localesDir: string): Pr
       if (text !== namespaceFileText(base, lang, ns)) files.push({ path: `${lang}/${ns}.json`, text });
     }
   }
+  // What English each translated text was written against, so the files' texts go stale when the
+  // English changes in git after them (listing.ts).
+  const recorded = readSources(localesDir);
+  const sources = sourcesFileText(recorded, row.changes);
+  if (sources !== sourcesFileText(recorded, [])) files.push({ path: SOURCES_FILE, text: sources });
   return { version, files };
 }

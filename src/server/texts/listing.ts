@@ -1,6 +1,6 @@
 import type { ListedForm } from '../rules/listing';
 import { MESSAGE_RULES } from '../../shared/schemas/message-params';
-import { LANGUAGES, sourceHash, type Lang, type TextChange, type Texts } from './texts-files';
+import { LANGUAGES, sourceHash, type Lang, type Sources, type TextChange, type Texts } from './texts-files';
 import { SERVER_NAMESPACES } from './server-texts';
 
 // One row per key for the texts console (docs/admin-area.md, "Texts"): both languages side by side,
@@ -59,7 +59,7 @@ export function fieldUses(forms: readonly ListedForm[], keyOf: (dotted: string) 
   return uses;
 }
 
-export function listRows(options: { base: Texts; texts: Texts; overrides: readonly TextChange[]; uses: Map<string, Use[]> }): TextRow[] {
+export function listRows(options: { base: Texts; texts: Texts; overrides: readonly TextChange[]; uses: Map<string, Use[]>; sources?: Sources }): TextRow[] {
   const { base, texts, uses } = options;
   const en = texts.get('en') as Map<string, string>;
   const baseEn = base.get('en') as Map<string, string>;
@@ -75,8 +75,13 @@ export function listRows(options: { base: Texts; texts: Texts; overrides: readon
     const jaChange = overrideOf.get(`ja\u0000${key}`);
     const english = en.get(key);
     // Stale: the Japanese was saved against another English than the one in force; a Japanese from
-    // the files is stale once the English was changed here.
-    const stale = ja !== null && english !== undefined && (jaChange ? jaChange.source !== sourceHash(english) : english !== baseEn.get(key));
+    // the files, against another English than the one in force (as locales/text-sources.json
+    // records it), or once the English was changed here.
+    const recorded = options.sources?.get(`ja\u0000${key}`);
+    const stale =
+      ja !== null &&
+      english !== undefined &&
+      (jaChange ? jaChange.source !== sourceHash(english) : english !== baseEn.get(key) || (recorded !== undefined && recorded !== sourceHash(english)));
     const server = (SERVER_NAMESPACES as readonly string[]).includes(namespace) ? (namespace as TextRow['server']) : null;
     rows.push({
       key,

@@ -12,7 +12,7 @@ import { exportTexts, importTexts, ImportUnreadable, type ExchangeFormat } from 
 import { fieldUses, filterRows, listRows, type TextRow } from './listing';
 import { serveTextsFrom } from './server-texts';
 import * as store from './store';
-import { applyTexts, englishOf, LANGUAGES, mergeChanges, namespaceObject, namespacesIn, readTexts, sourceHash, textsHash, type Lang, type TextChange, type TextEdit, type Texts } from './texts-files';
+import { applyTexts, englishOf, LANGUAGES, mergeChanges, namespaceObject, namespacesIn, readSources, readTexts, sourceHash, textsHash, type Lang, type TextChange, type TextEdit, type Texts } from './texts-files';
 
 // The texts service (docs/admin-area.md, "Texts"): localisation staff draft text changes, which are
 // checked, approved, published as numbered versions and rolled back, through the publish mechanism
@@ -64,6 +64,7 @@ export function createTextsService(deps: TextsDeps) {
   const { db, config } = deps;
   const localesDir = deps.localesDir ?? join(projectRoot, 'locales');
   const base = readTexts(localesDir);
+  const sources = readSources(localesDir);
   const namespaces = namespacesIn(localesDir);
   const baseResolved: Resolved = { hash: textsHash(base), texts: base, changes: [] };
   let current: PublishedTexts = { ...baseResolved, version: 0, base: true, publishedAt: null };
@@ -242,7 +243,7 @@ export function createTextsService(deps: TextsDeps) {
         const short = key.slice(key.indexOf(':') + 1);
         if (!dotted.has(short)) dotted.set(short, key);
       }
-      const rows: TextRow[] = listRows({ base, texts: current.texts, overrides: current.changes, uses: fieldUses(deps.forms(), (d) => dotted.get(d)) });
+      const rows: TextRow[] = listRows({ base, texts: current.texts, overrides: current.changes, sources, uses: fieldUses(deps.forms(), (d) => dotted.get(d)) });
       return {
         published: { version: current.version, hash: current.hash, publishedAt: iso(current.publishedAt), base: current.base },
         baseHash: baseResolved.hash,

@@ -70,6 +70,43 @@ export function readTexts(dir: string): Texts {
   return texts;
 }
 
+/**
+ * What English each translated text was written against, as `npm run texts:export` records it in
+ * locales/text-sources.json (`{ "ja": { "ns:key": source } }`): a text shipped in the files is stale
+ * when the files' English no longer has that hash (the English changed in git since). Empty when
+ * nothing was recorded yet.
+ */
+export const SOURCES_FILE = 'text-sources.json';
+export type Sources = Map<string, string>; // `${lang}\u0000${key}` -> source
+
+export function readSources(dir: string): Sources {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(readFileSync(join(dir, SOURCES_FILE), 'utf8'));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return new Map();
+    throw error;
+  }
+  const out: Sources = new Map();
+  for (const [lang, entries] of Object.entries(isObject(parsed) ? parsed : {})) {
+    if (!isLang(lang) || !isObject(entries)) continue;
+    for (const [key, source] of Object.entries(entries)) if (typeof source === 'string') out.set(`${lang}\u0000${key}`, source);
+  }
+  return out;
+}
+
+/** The sources file with the sources of these changes (other languages than English) recorded, keys sorted. */
+export function sourcesFileText(recorded: Sources, changes: readonly TextChange[]): string {
+  const all = new Map(recorded);
+  for (const change of changes) if (change.lang !== 'en') all.set(`${change.lang}\u0000${change.key}`, change.source);
+  const out: Record<string, Record<string, string>> = {};
+  for (const id of [...all.keys()].sort()) {
+    const [lang, key] = id.split('\u0000') as [string, string];
+    (out[lang] ??= {})[key] = all.get(id) as string;
+  }
+  return `${JSON.stringify(out, null, 2)}\n`;
+}
+
 /** The texts with changes applied (the later change of a key and language wins). */
 export function applyTexts(on: Texts, changes: readonly TextEdit[]): Texts {
   if (changes.length === 0) return on;

@@ -63,6 +63,9 @@ it('writes the published texts into locales/ (npm run texts:export, embedded dat
     expect(run.stdout).toContain('wrote locales/ja/validation.json (version 1)');
     const written = JSON.parse(await readFile(join(localesDir, 'ja/validation.json'), 'utf8'));
     expect(written.Validation.InvalidCity_maxLength).toBe(text);
+    // And what English the Japanese was written against, so it goes stale when the English changes in git.
+    expect(run.stdout).toContain('wrote locales/text-sources.json (version 1)');
+    expect(JSON.parse(await readFile(join(localesDir, 'text-sources.json'), 'utf8'))).toEqual({ ja: { [change.key]: change.source } });
     // Only the changed file is written.
     for (const lang of LANGUAGES) {
       for (const file of await readdir(join(locales, lang))) {
