@@ -16,7 +16,7 @@ const entriesOf = (dir, keep) => {
   }
 };
 
-// The house rules of architecture.md: portal and server never import each other, shared imports
+// The house rules of docs/architecture.md and docs/conventions.md: portal and server never import each other, shared imports
 // neither, features never import each other, and the layers under features never import features.
 const portalDir = 'src/portal';
 const featureDir = `${portalDir}/features`;

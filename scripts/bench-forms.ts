@@ -20,7 +20,7 @@ import { validDocuments } from '../tests/unit/schemas/fixtures';
 type Doc = Record<string, unknown>;
 const valid: Record<FormName, Doc> = validDocuments;
 const { profile: validProfile, exam: validExam, demographics: validDemographics, email: validEmail } = validDocuments;
-// About six errors on the larger forms, as in performance.md's profile mark.
+// About six errors on the larger forms, as in docs/performance.md's profile mark.
 const invalid: Record<FormName, Doc> = {
   profile: {
     ...validProfile,
@@ -201,7 +201,7 @@ try {
   console.log(`\nPortal build not available (${(error as Error).message.split('\n')[0]}); the entries above stand in for it.`);
 }
 
-// performance.md, "Validation": Ajv on a profile document 6–10 µs valid, 60–120 µs invalid
+// docs/performance.md, "Validation": Ajv on a profile document 6–10 µs valid, 60–120 µs invalid
 // (about six errors); precompiled should cost no more than the runtime-compiled validator.
 const profileRow = rows.find((r) => r[0] === 'profile');
 const marks: BenchMark[] = [];

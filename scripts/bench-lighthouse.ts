@@ -1,5 +1,5 @@
 /*
- * npm run bench:lighthouse — performance.md, "Lighthouse".
+ * npm run bench:lighthouse — docs/performance.md, "Lighthouse".
  *
  * Lighthouse (mobile emulation, its default simulated throttling; performance, accessibility and
  * best practices) on the signed-in pages of the production portal, in Debian's chromium through

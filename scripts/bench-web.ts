@@ -1,5 +1,5 @@
 /*
- * npm run bench:web — performance.md, "First load" and "Typing in a form".
+ * npm run bench:web — docs/performance.md, "First load" and "Typing in a form".
  *
  * 1. First load: gzip size of the JavaScript the browser fetched from the portal before the signed-in
  *    home page showed (chromium network events, real sign-in), next to a bare React page built by the

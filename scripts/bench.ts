@@ -75,7 +75,7 @@ const markdown = composePerformanceMarkdown({
   machine,
   sections,
   notes: [
-    'The machine is shared and noisy: absolute figures move by a quarter to a third between runs, so each benchmark measures a floor (a bare page, /api/health, PostgreSQL, runtime Ajv) in the same run and its marks are ratios against it where the mark is one. The marks and how each figure is taken are described in the performance section of the specification and in the README.',
+    'The machine is shared and noisy: absolute figures move by a quarter to a third between runs, so each benchmark measures a floor (a bare page, /api/health, PostgreSQL, runtime Ajv) in the same run and its marks are ratios against it where the mark is one. The marks and how each figure is taken are described in docs/performance.md.',
   ],
 });
 mkdirSync(dirname(out), { recursive: true });

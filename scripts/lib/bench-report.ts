@@ -9,7 +9,7 @@ export interface BenchTable {
   rows: Array<Array<string | number>>;
 }
 
-/** A goal from docs/performance.md's marks (or the spec): the measured value, the target, met or not. */
+/** A goal from docs/performance.md's marks (or docs/behaviour.md#constants): the measured value, the target, met or not. */
 export interface BenchMark {
   name: string;
   value: string;

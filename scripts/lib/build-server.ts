@@ -47,7 +47,7 @@ const nodeSubpaths: Plugin = {
  * A module that reads files beside itself (`join(import.meta.dirname, '..', 'data')`) must find
  * them once bundled too. The bundle keeps the source folder's layout for those files (copied by
  * copyFiles), and each module's `import.meta.dirname` and `import.meta.url` are rewritten to name
- * its own place in that layout, relative to the bundle: `src/sandbox/partners/x.ts` becomes
+ * its own place in that layout, relative to the bundle: `src/sandbox/<folder>/<name>.ts` becomes
  * `dist/sandbox/partners/x.js`, whatever file the code ended up in.
  */
 function ownModulePlace(entryDir: string): Plugin {

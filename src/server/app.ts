@@ -86,7 +86,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // request carries it, and the answer returns it.
     requestIdHeader: false,
     genReqId: (request) => requestIdOf(request.headers['x-request-id']),
-    // The spec writes /api/announcements/ with a slash; both spellings answer. A path parameter
+    // docs/behaviour.md#calls writes /api/announcements/ with a slash; both spellings answer. A path parameter
     // may be as long as the document says (params() in http/schema-refs.ts); a longer one is 414.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PARAM_LENGTH },
     bodyLimit: 256 * 1024,
@@ -150,7 +150,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       openapi: '3.1.0',
       info: {
         title: 'Certification portal services',
-        description: 'Identity, entitlements and vendors services of the portal (spec section 7). Every /api route except health and these docs needs a bearer token and the function key header.',
+        description: 'Identity, entitlements and vendors services of the portal (docs/behaviour.md#calls). Every /api route except health and these docs needs a bearer token and the function key header.',
         version: '1.0.0',
       },
       servers: [{ url: config.publicOrigin }],

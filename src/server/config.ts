@@ -24,7 +24,7 @@ export interface ServerConfig {
   clientId: string;
   /** Audience (resource indicator) of the access tokens the services accept */
   apiAudience: string;
-  /** 'access' (default): the services take access tokens; 'id': they take the ID token, as the spec's portal sends */
+  /** 'access' (default): the services take access tokens; 'id': they take the ID token, as the documented portal sends (docs/authentication.md) */
   bearerToken: 'access' | 'id';
   functionKey: string;
   functionKeyHeader: string;
@@ -267,7 +267,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     dataDir: resolve(read.string('DATA_DIR', '.data')),
     databaseUrl: read.url('DATABASE_URL', ['postgres:', 'postgresql:']) ? read.raw('DATABASE_URL') : undefined,
     publicOrigin,
-    // MSAL accepts only an https authority (auth-notes).
+    // MSAL accepts only an https authority (docs/authentication.md).
     issuer: read.url('OIDC_ISSUER', ['https:'])?.href.replace(/\/$/, '') ?? `https://${hostPart}:${idpPort}`,
     clientId: read.string('OIDC_CLIENT_ID', 'portal'),
     apiAudience: read.string('API_AUDIENCE', 'urn:certification-portal:api'),

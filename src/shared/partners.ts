@@ -1,6 +1,6 @@
 // What the services and the partner sandbox (two programs) must agree on: the secrets each partner
 // shares with the services, the code the exam-delivery partner knows the portal by, and that
-// partner's error codes (spec section 8).
+// partner's error codes (docs/behaviour.md#errors).
 
 import { VENDORS, type Vendor } from './vendors';
 

@@ -1,4 +1,4 @@
-// The redemption result codes of the spec (section 4), in their numeric order.
+// The redemption result codes of docs/behaviour.md#redemption-result-codes, in their numeric order.
 export const RedemptionStatus = {
   Success: 0,
   InvalidKey: 1,
@@ -25,7 +25,7 @@ export type RedemptionStatusCode = (typeof RedemptionStatus)[RedemptionStatusNam
 
 export const redemptionStatusNames = Object.keys(RedemptionStatus) as RedemptionStatusName[];
 
-/** Name of a code; unknown codes read as UnknownError, the spec's default. */
+/** Name of a code; unknown codes read as UnknownError, the documented default. */
 export function redemptionStatusName(code: number | string): RedemptionStatusName {
   if (typeof code === 'string' && code in RedemptionStatus) return code as RedemptionStatusName;
   return redemptionStatusNames.find((name) => RedemptionStatus[name] === Number(code)) ?? 'UnknownError';

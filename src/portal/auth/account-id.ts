@@ -1,7 +1,7 @@
 import type { AccountInfo } from '@azure/msal-browser';
 import { decodeJwt } from 'jose';
 
-/** The account id is the token's `id` claim (spec section 3); the subject is the fallback. */
+/** The account id is the token's `id` claim (docs/behaviour.md#entities); the subject is the fallback. */
 export function accountIdFrom(account: AccountInfo, accessToken?: string): string | null {
   const fromId = (account.idTokenClaims as { id?: unknown } | undefined)?.id;
   if (typeof fromId === 'string' && fromId) return fromId;

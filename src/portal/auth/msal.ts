@@ -1,7 +1,7 @@
 import { PublicClientApplication, type Configuration } from '@azure/msal-browser';
 import type { PortalConfig } from '../clients/config';
 
-/** MSAL against a standard OpenID Connect provider; see auth-notes for why each option is here. */
+/** MSAL against a standard OpenID Connect provider; see docs/authentication.md for why each option is here. */
 export function msalConfiguration(config: PortalConfig, origin: string): Configuration {
   const authority = new URL(config.authority);
   return {

@@ -36,7 +36,7 @@ export function createTokenSource(msal: IPublicClientApplication, config: Portal
       // Signing out empties the cache: a call still in flight then fails here, and a sign-in started
       // now would cut the provider's sign-out short (the provider session would stay).
       if (isSigningOut()) throw error;
-      // Spec: a failed token acquisition clears local storage and signs in again.
+      // docs/authentication.md: a failed token acquisition clears local storage and signs in again.
       await msal.clearCache();
       localStorage.clear();
       await signInRedirect(msal, config, lang());

@@ -1,5 +1,5 @@
 /*
- * The learner's certification-platform role (spec section 6), read from the identity service.
+ * The learner's certification-platform role (docs/behaviour.md#roles), read from the identity service.
  *
  * Use:
  *   const { data: role } = useCmpRole(profile?.id);   // waits until the profile id is known

@@ -1,5 +1,5 @@
 /*
- * The error shape of every service call (spec section 7): a non-OK response is thrown as its parsed
+ * The error shape of every service call (docs/behaviour.md#calls): a non-OK response is thrown as its parsed
  * JSON body, or as { message, statusCode } when the body is not JSON, and is reported.
  *
  * Use:

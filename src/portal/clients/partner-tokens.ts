@@ -1,7 +1,7 @@
 import { request } from './client';
 import type { ApiPearsonTokenResponse, ApiTokenResponse, ApiUrlResponse } from '../../generated/api-types';
 
-// The services' token routes (spec section 7), called at the moment of a launch and never cached:
+// The services' token routes (docs/behaviour.md#calls), called at the moment of a launch and never cached:
 // each token is short-lived and single-use at the partner.
 
 /** GET /api/vendors/pearson/tokens/{profileId} */

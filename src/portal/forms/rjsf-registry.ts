@@ -20,7 +20,7 @@ type DefaultRegistry = Omit<Registry, 'schemaUtils' | 'templates'> & { templates
  * (theme.ts) adds its widgets and templates on top, as Form merges them. The forms' schemas hold
  * objects, strings, booleans and numbers, with no arrays, `anyOf`/`oneOf` choices, layout grids or
  * cyclic references, so RJSF's fields for those (and their templates and buttons) stay out of the
- * bundle; tests/unit/forms/rjsf-registry.test.ts keeps the schemas so. Unsupported types still show
+ * bundle; tests/unit/forms/rjsf-registry.test.tsx keeps the schemas so. Unsupported types still show
  * RJSF's own "unsupported" notice.
  */
 export default function getDefaultRegistry(): DefaultRegistry {

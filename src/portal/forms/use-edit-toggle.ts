@@ -13,7 +13,7 @@ export interface EditToggle {
   cancels: number;
 }
 
-/** The Edit/Cancel toggle of the profile, email and password forms (section 4). */
+/** The Edit/Cancel toggle of the profile, email and password forms (docs/behaviour.md#states-and-transitions). */
 export function useEditToggle(initial: FormMode = 'readonly'): EditToggle {
   const [mode, setMode] = useState<FormMode>(initial);
   const [cancels, setCancels] = useState(0);

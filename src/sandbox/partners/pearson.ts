@@ -1,4 +1,4 @@
-// Pearson VUE's side of the exam-delivery launch (spec section 7): a form POST whose every field is
+// Pearson VUE's side of the exam-delivery launch (docs/behaviour.md#calls): a form POST whose every field is
 // checked, the hash recomputed, the timestamp judged fresh; refusals go back to the portal's error
 // URL with the partner's error code, as the real partner does.
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';

@@ -1,4 +1,4 @@
-// Partners opened with plain URLs (spec section 7): CertMaster's entries, CertMaster Practice with
+// Partners opened with plain URLs (docs/behaviour.md#calls): CertMaster's entries, CertMaster Practice with
 // an optional classroom, BenchPrep and Canvas with an optional return_to, Gutenberg and Populi.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { page } from '../html';

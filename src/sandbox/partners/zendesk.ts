@@ -1,4 +1,4 @@
-// The support desk's JWT sign-in (spec section 7: form POST with jwt and optional return_to), its
+// The support desk's JWT sign-in (docs/behaviour.md#calls: form POST with jwt and optional return_to), its
 // help centre, and the support-chat widget files.
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';

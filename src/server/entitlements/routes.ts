@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { errors, params, query, ref, typed } from '../http/schema-refs';
 
-/** The entitlements service's routes: access keys, redemptions and training products (spec section 7). */
+/** The entitlements service's routes: access keys, redemptions and training products (docs/behaviour.md#calls). */
 export async function entitlementRoutes(app: FastifyInstance): Promise<void> {
   const api = typed(app);
   const { entitlements } = app.services;

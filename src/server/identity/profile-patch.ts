@@ -49,7 +49,7 @@ function checkOperations(patch: unknown[], allowedFields: Set<string>, lockedFie
 }
 
 /**
- * Applies a section 7 patch to a copy of the stored document. A replace at a key the document does
+ * Applies a docs/behaviour.md#calls patch to a copy of the stored document. A replace at a key the document does
  * not have yet reads as add (the portal replaces top-level fields whether or not they were set).
  * Paths through __proto__, constructor or prototype are refused, and the library's own prototype
  * ban stays on.

@@ -7,7 +7,7 @@ const PATCH_VARIANTS = [
   { suffix: '/populi', form: 'demographics', summary: 'Patch the profile with the demographics form rules' },
 ] as const;
 
-/** The identity service's routes: accounts, profiles and announcements (spec section 7). */
+/** The identity service's routes: accounts, profiles and announcements (docs/behaviour.md#calls). */
 export async function identityRoutes(app: FastifyInstance): Promise<void> {
   const api = typed(app);
   const { identity } = app.services;
@@ -109,7 +109,7 @@ export async function identityRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const status = await identity.linkCertMaster(request.caller, request.params.id, request.body);
-      // The spec's answer is a bare JSON string.
+      // The documented answer (docs/behaviour.md#calls) is a bare JSON string.
       return reply.type('application/json').send(JSON.stringify(status) as never);
     },
   );

@@ -10,7 +10,7 @@ import { errorPage, logoutDonePage, logoutPage } from './pages';
 import { withIdpTables } from './tables';
 import { IDP_ROUTES } from './endpoints';
 
-/** Lifetimes in seconds. The access token never outlives the ID token (see auth-notes). */
+/** Lifetimes in seconds. The access token never outlives the ID token (see docs/authentication.md). */
 export const TOKEN_TTL = {
   AccessToken: 30 * 60,
   IdToken: 60 * 60,

@@ -1,6 +1,6 @@
 /**
- * Which fulfilment routes serve pending fulfilments and their release (spec section 7): the sierra
- * variant when a sierra URL is configured (an http(s) URL with a host, the spec's '://'), the
+ * Which fulfilment routes serve pending fulfilments and their release (docs/behaviour.md#calls): the sierra
+ * variant when a sierra URL is configured (an http(s) URL with a host, the documented '://'), the
  * certmetrics routes otherwise. The services register the routes by it and tell the portal
  * (/portal-config.json `fulfilmentSource`), so the choice is made once.
  */

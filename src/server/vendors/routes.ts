@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { errors, params, ref, typed } from '../http/schema-refs';
 import { fulfilmentSource } from './fulfilment-source';
 
-/** The vendors service's routes: partner tokens, fulfilment and exam-delivery candidates (spec section 7). */
+/** The vendors service's routes: partner tokens, fulfilment and exam-delivery candidates (docs/behaviour.md#calls). */
 export async function vendorRoutes(app: FastifyInstance): Promise<void> {
   const api = typed(app);
   const { vendors, config } = app.services;

@@ -1,4 +1,4 @@
-// The exam-delivery candidate body (spec section 7, POST /vendors/pearson/candidates) <-> the form view.
+// The exam-delivery candidate body (docs/behaviour.md#calls, POST /vendors/pearson/candidates) <-> the form view.
 import type { ProfileView } from './view';
 
 const ITEMS = ['primaryAddress', 'primaryPhoneNumber', 'secondaryPhoneNumber', 'mobilePhoneNumber'] as const;

@@ -1,4 +1,4 @@
-// The profile patch body of spec section 7, built from the form view before and after an edit.
+// The profile patch body of docs/behaviour.md#calls, built from the form view before and after an edit.
 import {
   ADDRESS_FIELDS,
   DERIVED_VIEW_FIELDS,
@@ -44,7 +44,7 @@ function nameOps(field: 'givenName' | 'preferredName', stored: StoredProfile, be
   // No stored object to patch into: the whole name is set at once.
   if (!stored[field]) return [{ op: 'replace', path: `/${field}`, value: after }];
   const ops: ProfilePatch = [];
-  // Both names loop over the given-name keys (the spec's preferred-name caveat): a key that only
+  // Both names loop over the given-name keys (the preferred-name caveat of docs/behaviour.md#the-profile-patch): a key that only
   // the preferred name has is never patched on its own.
   for (const key of NAME_FIELDS) {
     const value = after[key] ?? '';
@@ -127,7 +127,7 @@ function phoneOps(stored: StoredProfile, before: ProfileView, after: ProfileView
 }
 
 /**
- * The section 7 patch that turns `stored` into what the form shows in `after`, given the view
+ * The docs/behaviour.md#calls patch that turns `stored` into what the form shows in `after`, given the view
  * `before` the user edited. Fields equal in both views produce no operation.
  */
 export function buildProfilePatch(stored: StoredProfile, before: ProfileView, after: ProfileView): ProfilePatch {

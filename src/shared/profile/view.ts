@@ -1,4 +1,4 @@
-// The one mapping between the stored profile (spec section 3: addresses[] and phoneNumbers[] with
+// The one mapping between the stored profile (docs/behaviour.md#entities: addresses[] and phoneNumbers[] with
 // index and isPrimary) and the form view (primaryAddress, primaryPhoneNumber, secondaryPhoneNumber,
 // mobilePhoneNumber) that the forms and the server's validation see.
 
@@ -20,7 +20,7 @@ export type PhoneView = Omit<StoredPhone, 'index' | 'isPrimary'>;
 
 type Derived = 'primaryAddress' | 'primaryPhoneNumber' | 'secondaryPhoneNumber' | 'mobilePhoneNumber';
 
-/** The stored profile (spec section 3): ids may be absent before it is saved. */
+/** The stored profile (docs/behaviour.md#entities): ids may be absent before it is saved. */
 export type StoredProfile = Partial<Omit<ApiProfile, Derived>> & { [field: string]: unknown };
 
 /** A value a form requires to be `true` can still be false before the learner accepts it. */

@@ -35,7 +35,7 @@ describe('toCandidateBody', () => {
 });
 
 describe('ExamProfilePage', () => {
-  it('shows the legal name warning and creates the candidate with the section 7 body', async () => {
+  it('shows the legal name warning and creates the candidate with the docs/behaviour.md#calls body', async () => {
     const stored = storedProfile();
     const calls = fakeApi((call) =>
       call.method === 'POST' ? { body: { ...stored, externalIds: { pearsonVue: 'PV-100' } } } : { body: stored, headers: { etag: '"3"' } },

@@ -27,7 +27,7 @@ const pearson = {
   value: { clientCode: 'CERTPORTAL', externalPageTimestamp: '1790000000000', externalSessionTimeout: '30', token: 'hash==' },
 } as const;
 
-describe('single sign-on launches (spec section 7)', () => {
+describe('single sign-on launches (docs/behaviour.md#calls)', () => {
   it('exam delivery: a form POST with every field, URLs on the portal origin, locale by language', () => {
     const nav = planLaunch('pearsonVue', { pearsonAction: 'SCHEDULE_EXAM' }, pearson, context);
     expect(nav).toEqual({

@@ -6,7 +6,7 @@ import { profileKeys } from '../../../src/portal/clients/profile';
 import { ACCOUNT_ID, fakeApi, pageHarness, storedProfile } from './support';
 
 describe('ProfilePage', () => {
-  it('sends the section 7 patch with If-Match and shows the saved profile', async () => {
+  it('sends the docs/behaviour.md#calls patch with If-Match and shows the saved profile', async () => {
     const stored = storedProfile();
     const saved = { ...stored, addresses: [{ ...stored.addresses![0], city: 'Chicago' }] };
     const calls = fakeApi((call) => (call.method === 'PATCH' ? { body: saved, headers: { etag: '"2"' } } : undefined));

@@ -1,6 +1,6 @@
 import { ESLint } from 'eslint';
 
-// The rules of the house (architecture.md, style.md), checked on code as it would stand in each room.
+// The rules of the house (docs/architecture.md, docs/conventions.md), checked on code as it would stand in each room.
 const eslint = new ESLint({ cwd: process.cwd() });
 
 async function reported(ruleId: string, filePath: string, code: string): Promise<string[]> {

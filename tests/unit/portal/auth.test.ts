@@ -18,7 +18,7 @@ const account = { homeAccountId: 'h', idToken: 'id.token.value', idTokenClaims: 
 
 const jwt = (claims: object) => `e30.${btoa(JSON.stringify(claims)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_')}.sig`;
 
-describe('MSAL configuration (auth-notes)', () => {
+describe('MSAL configuration (docs/authentication.md)', () => {
   it('uses OIDC protocol mode under system, the provider as known authority and no offline_access', () => {
     const built = msalConfiguration(config, 'http://localhost:4302');
     expect(built.system?.protocolMode).toBe('OIDC');

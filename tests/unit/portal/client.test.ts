@@ -14,7 +14,7 @@ function setup(response: Response) {
   return fetchImpl;
 }
 
-describe('service client (spec section 7)', () => {
+describe('service client (docs/behaviour.md#calls)', () => {
   afterEach(() => setErrorReporter(() => undefined));
 
   it('sends the bearer token and the function key to the service base URL', async () => {

@@ -9,7 +9,7 @@ const today = new Date(2026, 10, 22, 15, 30); // 22 Nov 2026, afternoon local ti
 
 const item = (id: number, fields: Partial<Entitlement>): Entitlement => ({ id: String(id), vendor: 'canvas', product: {}, ...fields });
 
-describe('entitlement activity (spec section 4)', () => {
+describe('entitlement activity (docs/behaviour.md#states-and-transitions)', () => {
   it('is active when the expiration date is today or later', () => {
     expect(isEntitlementActive(item(1, { expirationDate: '2026-11-22' }), today)).toBe(true);
     expect(isEntitlementActive(item(1, { expirationDate: '2026-11-22T00:00:00' }), today)).toBe(true);

@@ -2,13 +2,13 @@ import { format } from 'date-fns';
 import { describe, expect, it } from 'vitest';
 import { formatDisplayDate, formatDisplayDateTime } from '../../../src/portal/ui/dates/format-date';
 
-// The spec's patterns as date-fns formats them (en-US), upper-cased: the reference for the portal's own formatter.
+// The documented patterns (docs/behaviour.md#constants) as date-fns formats them (en-US), upper-cased: the reference for the portal's own formatter.
 const reference = (date: Date, pattern: string) => format(date, pattern).toUpperCase();
 const local = (date: Date) =>
   `${String(date.getFullYear()).padStart(4, '0')}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}` +
   `T${String(date.getHours()).padStart(2, '0')}:${String(date.getMinutes()).padStart(2, '0')}:00`;
 
-describe('display dates (spec section 9)', () => {
+describe('display dates (docs/behaviour.md#constants)', () => {
   it('writes yyyy-MMM-dd and yyyy-MMM-dd hh:mm a as date-fns does, every month and hour', () => {
     for (let month = 0; month < 12; month++) {
       for (let hour = 0; hour < 24; hour++) {

@@ -4,7 +4,7 @@ import { isAbsoluteUrl, resolveReturnTo } from '../../../src/portal/ui/links/ret
 const origin = 'http://localhost:4302';
 const whitelist = ['shop.certification.example', 'localhost:44397', 'localhost:3002'];
 
-describe('returnto (spec section 2)', () => {
+describe('returnto (docs/behaviour.md#screens-and-routes)', () => {
   it('follows a whitelisted host', () => {
     expect(resolveReturnTo('https://shop.certification.example/cart?x=1', whitelist, origin)).toBe(
       'https://shop.certification.example/cart?x=1',

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { cmpRoleLink } from '../../../src/portal/app/shell/cmp-role-link';
 import { HASH_SCROLL_DELAY_MS, hashScrollTop, scheduleHashScroll, ScrollMemory } from '../../../src/portal/app/shell/scroll';
 
-describe('certification-platform role link (spec section 6)', () => {
+describe('certification-platform role link (docs/behaviour.md#roles)', () => {
   it('maps each role to its label and entry target, with the campus as classroom', () => {
     expect(cmpRoleLink({ role: 'employee', campusId: 7 })).toEqual({
       labelKey: 'Header.Cmp.EmployeeTools',

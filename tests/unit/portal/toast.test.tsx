@@ -15,8 +15,8 @@ beforeAll(async () => {
   HTMLElement.prototype.releasePointerCapture ??= () => undefined;
 });
 
-describe('toasts (spec section 8)', () => {
-  it('shows the generic error text with the spec spelling, and a Dismiss action that closes it', async () => {
+describe('toasts (docs/behaviour.md#errors)', () => {
+  it('shows the generic error text with the documented spelling, and a Dismiss action that closes it', async () => {
     render(<PortalToaster />);
     act(() => {
       notifyError(new Error('boom'));

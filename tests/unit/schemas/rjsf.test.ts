@@ -23,7 +23,7 @@ it('shows citizen, consent and birth fields step by step, and none of them to mi
   }
 });
 
-it('fills the defaults of section 9 and leaves must-check boxes unchecked', () => {
+it('fills the defaults of docs/behaviour.md#constants and leaves must-check boxes unchecked', () => {
   const data = getDefaultFormState(validator, schema, {}, schema, false, { constAsDefaults: 'never' }) as Record<string, Record<string, unknown>>;
   expect(data.primaryAddress).toEqual({ country: 'USA' });
   expect(data.primaryPhoneNumber).toEqual({ countryCode: '1', phonetype: 'Home' });

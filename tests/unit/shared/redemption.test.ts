@@ -1,7 +1,7 @@
 import { RedemptionStatus, redemptionStatusName, redemptionStatusNames } from '../../../src/shared/redemption';
 
 describe('redemption result codes', () => {
-  it('numbers the eighteen codes 0..17 in the spec order', () => {
+  it('numbers the eighteen codes 0..17 in the documented order', () => {
     expect(redemptionStatusNames).toHaveLength(18);
     expect(redemptionStatusNames.map((n) => RedemptionStatus[n])).toEqual([...Array(18).keys()]);
     expect(RedemptionStatus.HasProductAlready).toBe(4);

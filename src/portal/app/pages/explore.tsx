@@ -10,7 +10,7 @@ import { ActiveProducts } from '../../features/training/components/active-produc
 export default function ExploreRoute() {
   const config = usePortalConfig();
   const store = configLink(config, 'store');
-  // Without the learning-systems flag the products list is not shown anywhere (spec section 2).
+  // Without the learning-systems flag the products list is not shown anywhere (docs/behaviour.md#screens-and-routes).
   const products = config.flags.learningSystems
     ? (profileId: string | undefined) => <ActiveProducts profileId={profileId} store={store} launch={launchSlot} />
     : undefined;

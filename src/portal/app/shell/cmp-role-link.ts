@@ -1,6 +1,6 @@
 import type { CmpRole, CmpRoleName } from '../../clients/cmp-role';
 
-/** The header link each certification-platform role gets (spec section 6); none gets no link. */
+/** The header link each certification-platform role gets (docs/behaviour.md#roles); none gets no link. */
 const ROLE_LINKS: Record<Exclude<CmpRoleName, 'none'>, { labelKey: string; target: string }> = {
   employee: { labelKey: 'Header.Cmp.EmployeeTools', target: 'EmployeeTools' },
   administrator: { labelKey: 'Header.Cmp.InstitutionManagement', target: 'MySchools' },

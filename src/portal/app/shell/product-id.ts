@@ -1,6 +1,6 @@
 import type { Profile } from '../../clients/profile';
 
-/** The profile field that holds the provider's product ID ({product}Id in spec section 3). */
+/** The profile field that holds the provider's product ID ({product}Id in docs/behaviour.md#entities). */
 export const PRODUCT_ID_FIELD = 'productId';
 
 export function productIdOf(profile: Profile | undefined): string | undefined {

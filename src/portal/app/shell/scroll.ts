@@ -1,6 +1,6 @@
-/** Fixed header height that a hash target must clear (spec: 70 px). */
+/** Fixed header height that a hash target must clear (docs/behaviour.md#constants: 70 px). */
 export const HASH_SCROLL_OFFSET_PX = 70;
-/** Delay that lets the routed page render before scrolling (spec: 150 ms). */
+/** Delay that lets the routed page render before scrolling (docs/behaviour.md#constants: 150 ms). */
 export const HASH_SCROLL_DELAY_MS = 150;
 
 /** Document position to scroll to so that an element sits just below the fixed header. */

@@ -12,7 +12,7 @@ const TICKET_FORMS = ['AccessKeys', 'ExamVouchers', 'ExamScheduling', 'Certifica
 type ChatState = 'idle' | 'loading' | 'ready';
 
 /**
- * The support desk's chat widget (spec section 9): the partner's own script, loaded from the
+ * The support desk's chat widget (docs/behaviour.md#constants): the partner's own script, loaded from the
  * partner's origin (the page's policy admits that origin for scripts and styles, nothing inline),
  * and only when the learner asks for it, so no partner code runs for learners who never need it.
  * It opens on the support team department with nine ticket forms, and the learner's name and email

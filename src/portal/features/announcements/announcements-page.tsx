@@ -5,7 +5,7 @@ import { AnnouncementList } from './components/announcement-list';
 import './announcements.css';
 
 /**
- * Every announcement in the UI language (spec sections 1 and 2), line breaks kept. A failed load
+ * Every announcement in the UI language (docs/behaviour.md#what-the-portal-does and docs/behaviour.md#screens-and-routes), line breaks kept. A failed load
  * shows the generic toast (the query client's default) and a line saying the list is missing, so
  * the page never reads as "no announcements" when the service did not answer.
  */

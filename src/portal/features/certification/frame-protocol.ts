@@ -1,5 +1,5 @@
 /*
- * The messages between the portal and the embedded certification page (spec sections 2 and 9).
+ * The messages between the portal and the embedded certification page (docs/behaviour.md#screens-and-routes and docs/behaviour.md#constants).
  *
  * Portal -> frame, posted to the frame's own origin only:
  *   { type: 'portal:token', token }     1 s after the frame loads

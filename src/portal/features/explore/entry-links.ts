@@ -4,7 +4,7 @@ import type { EntryLink } from './components/entry-section';
 
 // The partner entry points of the launchpad, by the names of config.links (the same addresses the
 // header's menus use). The help centre is always /help, the portal's own route that signs the learner
-// in to the support desk (spec section 2).
+// in to the support desk (docs/behaviour.md#screens-and-routes).
 const CERTIFICATION = [
   ['Certification.Certifications', 'certification.home'],
   ['Certification.ContinuingEducation', 'certification.continuingEducation'],

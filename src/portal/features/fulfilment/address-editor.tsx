@@ -1,6 +1,6 @@
 /*
  * The address editor of pending fulfilments: one modal for the portal, opened from the banner, from
- * the certification frame's request, or by `verify_return_url` in the query (spec section 4).
+ * the certification frame's request, or by `verify_return_url` in the query (docs/behaviour.md#states-and-transitions).
  *
  * Use:
  *   <AddressEditorProvider>...</AddressEditorProvider>    // once, in the shell

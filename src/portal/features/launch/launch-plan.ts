@@ -1,5 +1,5 @@
 /*
- * Single sign-on launches (spec section 7) as plain data: which vendor, with which options and which
+ * Single sign-on launches (docs/behaviour.md#calls) as plain data: which vendor, with which options and which
  * freshly fetched token, becomes which navigation. No DOM and no calls here; `navigate.ts` performs
  * the result and `use-launch.ts` fetches the tokens at the moment of launch.
  */
@@ -12,11 +12,11 @@ export const LAUNCH_VENDORS = VENDOR_NAMES.filter((vendor): vendor is LaunchVend
 
 export const isLaunchVendor = (value: unknown): value is LaunchVendor => typeof value === 'string' && (LAUNCH_VENDORS as readonly string[]).includes(value);
 
-/** CertMaster entry targets (spec section 3). */
+/** CertMaster entry targets (docs/behaviour.md#entities). */
 export type CertMasterTarget = 'Course' | 'MyCourses' | 'MySchools' | 'EmployeeTools';
 export const CERTMASTER_TARGETS: readonly CertMasterTarget[] = ['Course', 'MyCourses', 'MySchools', 'EmployeeTools'];
 
-/** The single sign-on options of spec section 3. */
+/** The single sign-on options of docs/behaviour.md#entities. */
 export interface SsoOptions {
   classroom?: string;
   pearsonAction?: string;
@@ -118,7 +118,7 @@ function certMasterUrl(context: LaunchContext, options: SsoOptions): URL {
   }
 }
 
-/** The navigation of one launch (spec section 7, "Single sign-on launches"). */
+/** The navigation of one launch (docs/behaviour.md#calls, "Single sign-on launches"). */
 export function planLaunch(vendor: LaunchVendor, options: SsoOptions, credential: Credential, context: LaunchContext): Navigation {
   switch (vendor) {
     case 'pearsonVue': {

@@ -10,7 +10,7 @@ const toDate = (value: string | null | undefined): Date | null => {
 };
 
 /**
- * Spec section 4: active when the expiration date is today or later, or when a BenchPrep item has
+ * docs/behaviour.md#states-and-transitions: active when the expiration date is today or later, or when a BenchPrep item has
  * neither an expiration nor a redemption date. Everything else is expired.
  */
 export function isEntitlementActive(entitlement: Entitlement, today: Date): boolean {

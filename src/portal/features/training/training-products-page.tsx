@@ -21,7 +21,7 @@ export interface TrainingProductsPageProps {
   launch?: LaunchSlot;
 }
 
-/** The training-products page (spec section 2, learning-systems flag): every entitlement, active first. */
+/** The training-products page (docs/behaviour.md#screens-and-routes, learning-systems flag): every entitlement, active first. */
 export function TrainingProductsPage({ redeem, fulfilmentBanner, launch }: TrainingProductsPageProps) {
   const { t } = useTranslation('training');
   const config = usePortalConfig();

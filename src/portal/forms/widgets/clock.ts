@@ -14,7 +14,7 @@ function clamp(value: number, min: number, max: number): number {
   return Math.min(Math.max(Math.trunc(value), min), max);
 }
 
-/** The hour box accepts at most 12 (section 4); an empty or non-numeric entry becomes undefined. */
+/** The hour box accepts at most 12 (docs/behaviour.md#states-and-transitions); an empty or non-numeric entry becomes undefined. */
 export function capHour(input: string): number | undefined {
   const digits = input.replace(/\D/g, '');
   return digits === '' ? undefined : clamp(Number(digits), 1, MAX_HOUR);

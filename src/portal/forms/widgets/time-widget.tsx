@@ -11,7 +11,7 @@ interface Draft {
   meridiem: Meridiem;
 }
 
-/** A 12-hour clock with AM/PM whose value is the UTC time of day "HH:mm" (section 4). */
+/** A 12-hour clock with AM/PM whose value is the UTC time of day "HH:mm" (docs/behaviour.md#states-and-transitions). */
 export function TimeWidget(props: WidgetProps) {
   const { id, value, disabled, readonly, label, required, onChange, uiSchema } = props;
   const { text } = useFormText();

@@ -1,6 +1,6 @@
 import { isValid, lightFormat, parseISO } from 'date-fns';
 
-// Spec section 9: dates show as yyyy-MMM-dd in upper case (2026-NOV-22); date-times as
+// docs/behaviour.md#constants: dates show as yyyy-MMM-dd in upper case (2026-NOV-22); date-times as
 // yyyy-MMM-dd hh:mm a (2026-NOV-22 02:05 PM), in the learner's own time zone, in every UI language.
 // date-fns' lightFormat (no locale data) writes the numbers and the day period, the platform's Intl
 // the month's English abbreviation: the full `format` brought its token parser and locale data

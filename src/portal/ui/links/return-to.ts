@@ -1,5 +1,5 @@
 /**
- * The target of a return, go-back or after-sign-out link (spec section 2: `returnto`,
+ * The target of a return, go-back or after-sign-out link (docs/behaviour.md#screens-and-routes: `returnto`,
  * `redirectUrl`): decided by the URL parser against the portal's origin, never by matching text.
  *
  * - The portal itself: a path that cannot be read as another host. `/.//evil.example` and

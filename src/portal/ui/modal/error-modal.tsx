@@ -1,5 +1,5 @@
 /*
- * The generic error modal (spec section 8): code '500', an HTML-capable message (sanitised), one
+ * The generic error modal (docs/behaviour.md#errors): code '500', an HTML-capable message (sanitised), one
  * button with configurable text. It closes only by its button.
  *
  * Use:

@@ -1,5 +1,5 @@
 /*
- * Toasts (spec section 8): bottom centre, hidden after 7.5 s, with a Dismiss action.
+ * Toasts (docs/behaviour.md#errors): bottom centre, hidden after 7.5 s, with a Dismiss action.
  *
  * Use:
  *   notifySuccess('Toast.Success.ProfileEdited');   // a key of the portal namespace

@@ -30,7 +30,7 @@ interface Props {
   alternateEmail?: string;
 }
 
-/** Section 4: step 1 sends a code to the new address, step 2 changes the e-mail with it, then sign-out. */
+/** docs/behaviour.md#states-and-transitions: step 1 sends a code to the new address, step 2 changes the e-mail with it, then sign-out. */
 export function ChangeEmailForm({ currentEmail, alternateEmail }: Props) {
   const { t } = useTranslation('account');
   const [codeSentFor, setCodeSentFor] = useState<EmailForm>();

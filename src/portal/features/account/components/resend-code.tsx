@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { notifySuccess } from '../../../ui/toast/toast';
 import { useResendEmailVerificationCode } from '../api/resend-email-verification-code';
 
-/** Resend of the verification code; a failure shows the spec's resend fallback text under the button. */
+/** Resend of the verification code; a failure shows the documented resend fallback text (docs/behaviour.md#errors) under the button. */
 export function ResendCode() {
   const { t } = useTranslation('account');
   const { mutate, isPending } = useResendEmailVerificationCode();

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 
-/** Social-login users manage their e-mail and password at their provider (spec section 6). */
+/** Social-login users manage their e-mail and password at their provider (docs/behaviour.md#roles). */
 export function SocialLoginNotice() {
   const { t } = useTranslation('account');
   return (

@@ -17,8 +17,7 @@ export interface CertificationFrameProps {
 }
 
 /**
- * The certification partner's page in a frame, 70 px from the top and 100vh - 100px high (spec
- * section 2). The app mounts it on the first certification route and keeps it afterwards.
+ * The certification partner's page in a frame, 70 px from the top and 100vh - 100px high (docs/behaviour.md#screens-and-routes). The app mounts it on the first certification route and keeps it afterwards.
  */
 export function CertificationFrame({ active, section, onManageExams, onEditAddress }: CertificationFrameProps) {
   const { t, i18n } = useTranslation('certification');

@@ -6,7 +6,7 @@ import { PendingList } from './pending-list';
 import '../fulfilment.css';
 
 /**
- * The address-verification banner (spec sections 2 and 4): shown on home and the training-products
+ * The address-verification banner (docs/behaviour.md#screens-and-routes and docs/behaviour.md#states-and-transitions): shown on home and the training-products
  * page while fulfilments are pending; it opens the address-verification modal.
  */
 export function AddressBanner() {

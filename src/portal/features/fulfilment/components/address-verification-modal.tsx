@@ -29,7 +29,7 @@ export interface AddressVerificationModalProps {
 const unverified = () => ({ statusCode: 400, message: 'Address not verified', errors: [{ path: '/address/address1', key: 'Validation.InvalidAddress' }] });
 
 /**
- * The address-verification modal (spec section 4): the learner's primary address in the profile
+ * The address-verification modal (docs/behaviour.md#states-and-transitions): the learner's primary address in the profile
  * form's address fields, verified, then the pending fulfilments released to it. Success shows the
  * "address updated" toast and reloads the pending state; a failure keeps what was typed.
  */

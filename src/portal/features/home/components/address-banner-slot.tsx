@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 
 /**
- * Where the address-verification banner appears when pending fulfilments exist (spec section 2).
+ * Where the address-verification banner appears when pending fulfilments exist (docs/behaviour.md#screens-and-routes).
  * The fulfilment feature fills it; with nothing pending it renders nothing.
  */
 export function AddressBannerSlot({ children }: { children?: ReactNode }) {

@@ -7,7 +7,7 @@ import { useLaunch } from '../use-launch';
 
 /**
  * Schedule Exam and Manage Exams: each launches the exam-delivery partner with its ACTION. A learner
- * without an exam-delivery candidate id fills in the exam-delivery form first (spec section 2).
+ * without an exam-delivery candidate id fills in the exam-delivery form first (docs/behaviour.md#screens-and-routes).
  */
 export function ExamActions() {
   const { t } = useTranslation('home');

@@ -13,7 +13,7 @@ export function LaunchButton({ entitlement }: { entitlement: Entitlement }) {
   const navigateTo = useNavigate();
   const target = productLaunch(entitlement);
   if (!target) return null;
-  // An exam voucher needs the exam-delivery profile first (spec section 2).
+  // An exam voucher needs the exam-delivery profile first (docs/behaviour.md#screens-and-routes).
   const needsExamProfile = target.vendor === 'pearsonVue' && !profile?.externalIds?.pearsonVue;
   const title = entitlement.product?.title || entitlement.product?.productTitle || '';
   const busy = pending !== null;

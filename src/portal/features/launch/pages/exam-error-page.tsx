@@ -4,7 +4,7 @@ import { configLink, usePortalConfig } from '../../../clients/config';
 import { SmartLink } from '../../../ui/links/smart-link';
 import { examErrorCode } from '../exam-error-codes';
 
-/** Where the exam-delivery partner sends the learner back with an error code (spec section 8). */
+/** Where the exam-delivery partner sends the learner back with an error code (docs/behaviour.md#errors). */
 export default function ExamErrorPage() {
   const { t } = useTranslation('launch');
   const [params] = useSearchParams();

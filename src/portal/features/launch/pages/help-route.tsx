@@ -5,7 +5,7 @@ import { Skeleton } from '../../../ui/skeleton/skeleton';
 import { useLaunch } from '../use-launch';
 
 /**
- * /help (spec section 2): launches the support desk signed in as the learner, with the optional
+ * /help (docs/behaviour.md#screens-and-routes): launches the support desk signed in as the learner, with the optional
  * `returnto` handed over as return_to (the support desk follows only its own pages). On failure: the
  * generic toast and /.
  */

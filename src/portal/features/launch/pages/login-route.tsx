@@ -9,7 +9,7 @@ import { useLaunch } from '../use-launch';
 import { hasVendorLink } from '../vendor-links';
 
 /**
- * /login (spec section 2): with redirectUrl, a full-page redirect (to the portal itself or a host on
+ * /login (docs/behaviour.md#screens-and-routes): with redirectUrl, a full-page redirect (to the portal itself or a host on
  * the redirect whitelist; anything else goes to /). Otherwise the named vendor is launched; an
  * unknown vendor, or one the learner has no link to, goes to /.
  */

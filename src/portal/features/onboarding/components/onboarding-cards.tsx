@@ -4,7 +4,7 @@ import { useAccountId } from '../../../clients/session';
 import { useOnboardingDismissal } from '../dismissal';
 import '../onboarding.css';
 
-/** The three themes of the spec (section 2), in the order a new learner meets them. */
+/** The three themes of docs/behaviour.md#screens-and-routes, in the order a new learner meets them. */
 export const ONBOARDING_THEMES = ['Secure', 'Connected', 'Simple'] as const;
 
 interface OnboardingCardsProps {

@@ -13,7 +13,7 @@ function withoutIndex<T extends object>(item: T | undefined): T | undefined {
 }
 
 /**
- * The section 7 creation body: the exam form minus the primary address, primary phone and secondary
+ * The docs/behaviour.md#calls creation body: the exam form minus the primary address, primary phone and secondary
  * phone indexes, plus the profile id; the primary phone travels as phoneNumber and the mobile phone as
  * mobilephoneNumber, and the secondary phone only when it has a number.
  */

@@ -22,7 +22,7 @@ export async function patchProfile({ profileId, etag, patch }: PatchProfileInput
   return { profile: data, etag: headers.get('etag') };
 }
 
-/** Sends the section 7 patch and puts the answer in the profile query. */
+/** Sends the docs/behaviour.md#calls patch and puts the answer in the profile query. */
 export function usePatchProfile() {
   const queryClient = useQueryClient();
   const accountId = useAccountId();

@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import type { Profile } from '../../../clients/profile';
 import { TOAST_DURATION_MS } from '../../../ui/toast/toast';
 
-/** A blocked learner cannot register for exams: back to / with the suspension notice (spec section 6). */
+/** A blocked learner cannot register for exams: back to / with the suspension notice (docs/behaviour.md#roles). */
 export function useBlockedRedirect(profile: Profile | undefined): boolean {
   const { t } = useTranslation('profile');
   const navigate = useNavigate();

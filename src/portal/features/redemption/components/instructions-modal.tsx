@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Modal } from '../../../ui/modal/modal';
 
-/** The access-key instructions (spec: the redeem card's info link opens instructions). */
+/** The access-key instructions (docs/behaviour.md#screens-and-routes: the redeem card's info link opens them). */
 export function InstructionsModal({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const { t } = useTranslation('redemption');
   return (

@@ -6,7 +6,7 @@ import type { FlowView } from './flow-view';
 /**
  * The link-to-legacy-account login. The password never leaves the browser: its SHA-256 (hex) is sent
  * as `phash` with the login and the profile's email. AlreadyLinked, NotFound and LoginFailed show at
- * the login field; the service's rules for the request (schemas/api/link-certmaster-request) answer
+ * the login field; the service's rules for the request (schemas/api/link-certmaster-request.schema.json) answer
  * a bad login at the same place.
  */
 export function LegacyLoginView({ state, send, busy }: FlowView) {

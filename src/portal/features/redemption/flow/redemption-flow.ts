@@ -1,5 +1,5 @@
 /*
- * The redemption flow (spec section 4: main flow, generic redeem card flow, upgrade modal, legacy
+ * The redemption flow (docs/behaviour.md#states-and-transitions: main flow, generic redeem card flow, upgrade modal, legacy
  * link) as one explicit state machine. `reduce` is pure: a state and an event give the next state.
  * A state with `work` names the one call to make next; `perform` makes it through the `RedemptionApi`
  * and turns the answer (or the failure) into an event; `drive` runs the two until the flow waits for
@@ -308,7 +308,7 @@ export async function* drive(state: FlowState, event: FlowEvent, api: Redemption
   }
 }
 
-/** The Populi notes of the success modal (spec section 9). */
+/** The Populi notes of the success modal (docs/behaviour.md#constants). */
 export function populiNotes(outcome: Outcome | undefined, facts: LearnerFacts): { sync: boolean; waitlist: boolean } {
   if (outcome?.vendor !== POPULI) return { sync: false, waitlist: false };
   const titles = [outcome.product, ...outcome.products].map((p) => p?.title ?? '');

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { SmartLink } from '../../../ui/links/smart-link';
 
-/** Nothing owned: say so and offer the store (spec section 2). */
+/** Nothing owned: say so and offer the store (docs/behaviour.md#screens-and-routes). */
 export function EmptyList({ store }: { store: string | undefined }) {
   const { t } = useTranslation('training');
   return (

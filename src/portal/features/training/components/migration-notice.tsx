@@ -2,7 +2,7 @@ import * as Tooltip from '@radix-ui/react-tooltip';
 import { useTranslation } from 'react-i18next';
 
 /**
- * The notice on a course that moved to a new product (spec section 2): a short label whose tooltip
+ * The notice on a course that moved to a new product (docs/behaviour.md#screens-and-routes): a short label whose tooltip
  * names migratedToProductTitle. The label is a button, so the tooltip opens on keyboard focus as well
  * as on hover, and the title is also in the button's name (visually hidden) for screen readers.
  * Each notice has its own provider, so the tooltip code stays out of lists without a notice.

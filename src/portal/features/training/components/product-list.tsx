@@ -19,7 +19,7 @@ interface ProductListProps {
   launch?: LaunchSlot;
 }
 
-/** Training products, active first then expired (spec sections 2 and 4); expired ones are marked and not launchable. */
+/** Training products, active first then expired (docs/behaviour.md#screens-and-routes and docs/behaviour.md#states-and-transitions); expired ones are marked and not launchable. */
 export function ProductList({ active, expired = [], detailed = false, launch }: ProductListProps) {
   return (
     <ul className="product-list" data-testid={detailed ? 'training-products' : 'active-products'}>

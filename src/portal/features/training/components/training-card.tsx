@@ -13,7 +13,7 @@ interface TrainingCardProps {
   launch?: LaunchSlot;
 }
 
-/** The home page's access-your-training card (spec section 2): redeem, active products, missing-courses helper. */
+/** The home page's access-your-training card (docs/behaviour.md#screens-and-routes): redeem, active products, missing-courses helper. */
 export function TrainingCard({ profileId, redeem, launch }: TrainingCardProps) {
   const { t } = useTranslation('training');
   const config = usePortalConfig();
