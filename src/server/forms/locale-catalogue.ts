@@ -44,10 +44,5 @@ export function hasKey(catalogue: Catalogue, key: string): boolean {
   return false;
 }
 
-/** Whether a key exists in one namespace of every language under `dir`. */
-export function keyInEveryLanguage(catalogues: Map<string, Catalogue>, namespace: string, key: string): boolean {
-  return catalogues.size > 0 && [...catalogues.values()].every((catalogue) => catalogue.has(`${namespace}:${key}`));
-}
-
 /** Every language's catalogue under `dir`, by language. */
 export const loadCatalogues = (dir: string): Map<string, Catalogue> => new Map(languages(dir).map((lang) => [lang, loadCatalogue(lang, dir)]));

@@ -127,8 +127,6 @@ export function textsHash(texts: Texts): string {
   return hash.digest('hex');
 }
 
-export const namespaceOf = (key: string): string => key.slice(0, key.indexOf(':'));
-
 /** One namespace of one language, nested as the files are (`{ Profile: { City: { Label } } }`). */
 export function namespaceObject(catalogue: Catalogue, ns: string): Record<string, unknown> {
   const out: Record<string, unknown> = {};
