@@ -59,6 +59,7 @@ export const TRANSLATOR_PASSWORD = 'TranslatorDemo2026';
 export const OWNER_ID = uuid(40);
 export const OWNER2_ID = uuid(41);
 export const TRANSLATOR_ID = uuid(42);
+export const TRANSLATOR2_ID = uuid(43);
 const ROLE_PASSWORD = 'RoleDemo2026';
 
 export const demoAccounts: DemoAccount[] = [
@@ -229,6 +230,15 @@ export const demoAccounts: DemoAccount[] = [
     profile: profile('translator@example.com', 'Tomoko', 'Translator', {
       addresses: [address({ address1: '5 Broadway Street', address2: '', city: 'Truth or Consequences', state: 'NM', postalCode: '87901' })],
     }),
+  },
+  {
+    id: TRANSLATOR2_ID,
+    email: 'translator2@example.com',
+    password: TRANSLATOR_PASSWORD,
+    givenName: 'Kenji',
+    familyName: 'Reviewer',
+    adminRoles: ['localisation'],
+    profile: profile('translator2@example.com', 'Kenji', 'Reviewer'),
   },
   ...(
     [
