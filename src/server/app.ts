@@ -93,8 +93,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ajv: { customOptions: { strict: false } },
     // A path the router cannot decode answers in the services' error shape, like every other error.
     frameworkErrors: (error, _request, reply) => {
-      if (error.statusCode === 414) return sendError(reply, 414, PARAM_TOO_LONG);
-      return sendError(reply, 400, 'The request URL is malformed.');
+      void sendError(reply, error.statusCode === 414 ? 414 : 400, error.statusCode === 414 ? PARAM_TOO_LONG : 'The request URL is malformed.');
     },
   });
   // First of all hooks: a request shed for load costs nothing else.

@@ -201,7 +201,7 @@ export function SchemaFormCore<T = Record<string, unknown>>(props: SchemaFormPro
         readonly={readonly}
         extraErrors={extraErrors}
         liveValidate={liveValidate ? 'onChange' : false}
-        onSubmit={handleSubmit}
+        onSubmit={(event) => void handleSubmit(event)}
         onError={handleError}
         onChange={handleChange}
       >

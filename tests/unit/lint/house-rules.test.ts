@@ -8,7 +8,7 @@ async function reported(ruleId: string, filePath: string, code: string): Promise
   return (result?.messages ?? []).filter((m) => m.ruleId === ruleId).map((m) => m.message);
 }
 
-const restrictedImports = (filePath: string, code: string) => reported('import/no-restricted-paths', filePath, code);
+const restrictedImports = (filePath: string, code: string) => reported('import-x/no-restricted-paths', filePath, code);
 
 describe('house import rules', () => {
   it('a feature never imports another feature', async () => {
@@ -178,7 +178,7 @@ describe('import cycles', () => {
   it('an import that closes a cycle is reported', async () => {
     // client.ts imports errors.ts: errors.ts importing client.ts back closes the loop.
     const found = await reported(
-      'import/no-cycle',
+      'import-x/no-cycle',
       'src/portal/clients/errors.ts',
       "import { request } from './client';\nexport const p = request;\n",
     );
@@ -187,7 +187,7 @@ describe('import cycles', () => {
 
   it('a one-way import is not', async () => {
     expect(
-      await reported('import/no-cycle', 'src/portal/clients/probe.ts', "import { request } from './client';\nexport const p = request;\n"),
+      await reported('import-x/no-cycle', 'src/portal/clients/probe.ts', "import { request } from './client';\nexport const p = request;\n"),
     ).toEqual([]);
   });
 });

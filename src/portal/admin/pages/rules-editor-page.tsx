@@ -77,7 +77,7 @@ function RulesEditor({ form, compiled }: { form: FormName; compiled: CompiledFor
       <div className="admin-pickers">
         <div className="admin-control">
           <label htmlFor={`${id}-form`}>{t('admin:Editor.Form')}</label>
-          <select id={`${id}-form`} value={form} onChange={(event) => navigate(`/admin/rules/${event.target.value}`)}>
+          <select id={`${id}-form`} value={form} onChange={(event) => void navigate(`/admin/rules/${event.target.value}`)}>
             {FORM_NAMES.map((name) => (
               <option key={name} value={name}>
                 {t(FORM_TITLE[name])}

@@ -25,7 +25,7 @@ export function LaunchButton({ entitlement }: { entitlement: Entitlement }) {
       aria-label={t('Launch.OpenProduct', { title })}
       aria-busy={busy || undefined}
       disabled={busy}
-      onClick={() => (needsExamProfile ? navigateTo('/profile/pearson') : void launch(target.vendor, options, { id: String(entitlement.id) }))}
+      onClick={() => void (needsExamProfile ? navigateTo('/profile/pearson') : launch(target.vendor, options, { id: String(entitlement.id) }))}
     >
       {busy ? <span className="spinner" role="status" aria-label={t('Launch.Opening')} /> : null}
       {t('Launch.Open')}

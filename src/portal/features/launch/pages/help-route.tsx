@@ -20,7 +20,7 @@ export default function HelpRoute() {
     started.current = true;
     const returnTo = params.get('returnto');
     void launch('zendesk', returnTo ? { returnUrl: returnTo } : {}, { sameWindow: true }).then((ok) => {
-      if (!ok) navigate('/', { replace: true });
+      if (!ok) void navigate('/', { replace: true });
     });
   }, [params, navigate, isPending, launch]);
   return <Skeleton lines={2} />;

@@ -27,7 +27,7 @@ export default function LoginRoute() {
     if (redirectUrl !== null) {
       started.current = true;
       const target = resolveReturnTo(redirectUrl, config.redirectWhitelist, window.location.origin);
-      if (target.startsWith('/')) navigate(target, { replace: true });
+      if (target.startsWith('/')) void navigate(target, { replace: true });
       else window.location.replace(target);
       return;
     }
@@ -35,7 +35,7 @@ export default function LoginRoute() {
     started.current = true;
     const vendor = params.get('redirectVendor');
     if (!isLaunchVendor(vendor) || !hasVendorLink(vendor, profile)) {
-      navigate('/', { replace: true });
+      void navigate('/', { replace: true });
       return;
     }
     const target = params.get('target');
@@ -49,7 +49,7 @@ export default function LoginRoute() {
     if (returnUrl) options.returnUrl = resolveReturnTo(returnUrl, config.redirectWhitelist, window.location.origin);
     void launch(vendor, options, { sameWindow: true }).then((ok) => {
       // A launch leaves the page; when it could not start, the learner goes home (with the toast).
-      if (!ok) navigate('/', { replace: true });
+      if (!ok) void navigate('/', { replace: true });
     });
   }, [params, navigate, config.redirectWhitelist, isPending, profile, launch]);
 

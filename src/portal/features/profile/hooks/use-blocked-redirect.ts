@@ -13,7 +13,7 @@ export function useBlockedRedirect(profile: Profile | undefined): boolean {
   useEffect(() => {
     if (!blocked) return;
     toast.warning(t('Exam.Suspended'), { id: 'exam-suspended', duration: TOAST_DURATION_MS });
-    navigate('/', { replace: true });
+    void navigate('/', { replace: true });
   }, [blocked, navigate, t]);
   return blocked;
 }
