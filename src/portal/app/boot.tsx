@@ -13,7 +13,7 @@ import { App } from './app';
 import { preloadRoute } from './routes';
 import { BootError } from './boot-error';
 import { initI18n, loadAllNamespacesAfterStart } from './i18n';
-import { detectLanguage } from './language';
+import { detectLanguage, pseudoLocaleChosen } from './language';
 
 const emailOf = (claims: object | undefined): string | undefined => {
   const email = (claims as { email?: unknown } | undefined)?.email;
@@ -34,7 +34,7 @@ export async function boot(): Promise<void> {
     // The page's code and text files as soon as the configuration is there (in the page itself,
     // usually); i18next takes the texts once it has started; all while sign-in settles.
     void configLoad.then((config) => preloadRoute(config, window.location.pathname, lang)).catch(() => undefined);
-    const [config, i18n] = await Promise.all([configLoad, initI18n(lang)]);
+    const [config, i18n] = await Promise.all([configLoad, initI18n(lang, { pseudo: pseudoLocaleChosen(sessionStorage) })]);
     const pageReady = preloadRoute(config, window.location.pathname);
 
     if (window.location.pathname === LOGOUT_DONE_PATH) {

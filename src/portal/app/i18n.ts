@@ -1,7 +1,9 @@
 import i18next, { type BackendModule, type i18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { pseudoTexts } from '../../shared/pseudo-locale';
 import { afterStartWhenIdle } from '../ui/scheduling/after-start';
 import { ADMIN_NAMESPACES, FIRST_PAINT_NAMESPACES } from './first-paint-namespaces';
+import { keyMarker } from './show-keys/key-marks';
 import type { UiLanguage } from './language';
 
 // One namespace per file under locales/<lang>/; new files are picked up without code changes. Each
@@ -18,6 +20,10 @@ export const ALL_NAMESPACES = Object.keys(files)
   .map((path) => /locales\/en\/([^/]+)\.json$/.exec(path)?.[1])
   .filter((ns): ns is string => ns !== undefined && !ADMIN_NAMESPACES.includes(ns));
 
+// With the pseudo-locale chosen, English is read as its pseudo texts (src/shared/pseudo-locale.ts):
+// the language stays `en` for everything else (dates, the services, the identity provider).
+let pseudoEnglish = false;
+
 const localeFiles: BackendModule = {
   type: 'backend',
   init: () => undefined,
@@ -25,15 +31,18 @@ const localeFiles: BackendModule = {
     const load = files[fileOf(lang, ns)];
     if (!load) return done(null, {});
     load().then(
-      (texts) => done(null, texts),
+      (texts) => done(null, pseudoEnglish && lang === 'en' ? pseudoTexts(texts) : texts),
       (error: unknown) => done(error instanceof Error ? error : new Error(String(error)), false),
     );
   },
 };
 
-export async function initI18n(lang: UiLanguage): Promise<i18n> {
+/** Starts i18next in `lang`; `pseudo`: English texts in the pseudo-locale (docs/texts.md#pseudo-locale). */
+export async function initI18n(lang: UiLanguage, { pseudo = false } = {}): Promise<i18n> {
+  pseudoEnglish = pseudo && lang === 'en';
   await i18next
     .use(localeFiles)
+    .use(keyMarker)
     .use(initReactI18next)
     .init({
       lng: lang,
@@ -43,6 +52,9 @@ export async function initI18n(lang: UiLanguage): Promise<i18n> {
       defaultNS: 'portal',
       interpolation: { escapeValue: false },
       returnNull: false,
+      // "Show keys" (./show-keys/key-marks.ts): a no-op unless the localisation role turned it on.
+      postProcess: ['show-keys'],
+      postProcessPassResolved: true,
     });
   document.documentElement.lang = lang;
   document.title = i18next.t('portal:App.Title');

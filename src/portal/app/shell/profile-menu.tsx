@@ -4,6 +4,7 @@ import type { Profile } from '../../clients/profile';
 import { useSession } from '../../clients/session';
 import { useAuth } from '../../auth/auth-context';
 import { useAdminRoles } from '../../auth/roles';
+import { mayShowKeys, setShowKeys, useShowKeys } from '../show-keys/show-keys-state';
 import { SmartLink } from '../../ui/links/smart-link';
 import { DisclosureMenu } from '../../ui/menu/disclosure';
 import { displayNameOf, initials } from '../../ui/names';
@@ -25,7 +26,9 @@ export function ProfileMenu({ profile, legalHref }: ProfileMenuProps) {
   const email = profile?.email ?? session.email;
   const productId = productIdOf(profile);
   // Shown only to an account whose token carries an admin role; the services enforce the role.
-  const admin = useAdminRoles().length > 0;
+  const roles = useAdminRoles();
+  const admin = roles.length > 0;
+  const showingKeys = useShowKeys(roles);
   return (
     <div data-testid="profile-menu">
       <DisclosureMenu
@@ -66,6 +69,19 @@ export function ProfileMenu({ profile, legalHref }: ProfileMenuProps) {
               <SmartLink href="/admin" className="menu__item" data-testid="admin-entry">
                 {t('Header.Profile.Admin')}
               </SmartLink>
+            </li>
+          ) : null}
+          {mayShowKeys(roles) ? (
+            <li>
+              <button
+                type="button"
+                className="menu__item menu__item--button"
+                aria-pressed={showingKeys}
+                data-testid="show-keys-toggle"
+                onClick={() => setShowKeys(!showingKeys)}
+              >
+                {t('Header.Profile.ShowKeys')}
+              </button>
             </li>
           ) : null}
           <li>

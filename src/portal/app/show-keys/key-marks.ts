@@ -1,0 +1,75 @@
+/*
+ * How a text on the page tells its key in "show keys" mode (docs/texts.md#show-keys): while the mode
+ * is on, i18next's post-processor hides the key in invisible characters at the end of each text
+ * (i18next-subliminal); the page's text nodes are then read and their element is marked with
+ * `data-text-key="ns:key"` (several keys space separated). Only attributes are set, never a style, so
+ * the strict Content-Security-Policy holds. With the mode off the post-processor returns each text as
+ * it is.
+ */
+import type { PostProcessorModule } from 'i18next';
+import { unwrap, wrap } from 'i18next-subliminal';
+
+export const KEY_ATTRIBUTE = 'data-text-key';
+// Set on an element made focusable only to read its key, so turning the mode off undoes exactly that.
+const FOCUS_ATTRIBUTE = 'data-text-key-focus';
+/** Marks the key panel: its own texts are not marked. */
+export const PANEL_ATTRIBUTE = 'data-show-keys-panel';
+
+let marking = false;
+
+/** Turns the hidden keys on or off for the texts i18next gives from now on. */
+export function setKeyMarking(on: boolean): void {
+  marking = on;
+}
+
+/** i18next's post-processor `show-keys`: the text with its key hidden in it while the mode is on. */
+export const keyMarker: PostProcessorModule = {
+  type: 'postProcessor',
+  name: 'show-keys',
+  process(value, key, options) {
+    if (!marking) return value;
+    // The key as found in the file (with its plural or context suffix), given with
+    // `postProcessPassResolved`.
+    const resolved = (options as { i18nResolved?: { exactUsedKey?: string; usedNS?: string } }).i18nResolved;
+    const usedKey = resolved?.exactUsedKey ?? (Array.isArray(key) ? key[0] : key);
+    return usedKey ? wrap(value, { key: usedKey, ...(resolved?.usedNS ? { ns: resolved.usedNS } : {}) }) : value;
+  },
+};
+
+/** `ns:key` of a text with a hidden key, else undefined. */
+export function keyOfText(text: string): string | undefined {
+  const { invisibleMeta } = unwrap(text) as unknown as { invisibleMeta?: { key?: string; ns?: string } };
+  if (!invisibleMeta?.key) return undefined;
+  return invisibleMeta.ns ? `${invisibleMeta.ns}:${invisibleMeta.key}` : invisibleMeta.key;
+}
+
+/** Marks every element under `root` whose own text has a hidden key (outside the key panel). */
+export function markTextKeys(root: Node): void {
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const element = node.parentElement;
+    if (!element || element.closest(`[${PANEL_ATTRIBUTE}]`)) continue;
+    const key = keyOfText(node.nodeValue ?? '');
+    if (!key) continue;
+    const keys = new Set((element.getAttribute(KEY_ATTRIBUTE) ?? '').split(' ').filter(Boolean));
+    if (keys.has(key)) continue;
+    keys.add(key);
+    element.setAttribute(KEY_ATTRIBUTE, [...keys].join(' '));
+    // A text that is not a control yet can be reached from the keyboard, to read its key.
+    if (element.tabIndex < 0 && !element.hasAttribute('tabindex')) {
+      element.setAttribute('tabindex', '0');
+      element.setAttribute(FOCUS_ATTRIBUTE, '');
+    }
+  }
+}
+
+/** Removes every mark under `root` (the mode turned off). */
+export function clearTextKeys(root: ParentNode): void {
+  for (const element of root.querySelectorAll(`[${KEY_ATTRIBUTE}]`)) {
+    element.removeAttribute(KEY_ATTRIBUTE);
+    if (element.hasAttribute(FOCUS_ATTRIBUTE)) {
+      element.removeAttribute('tabindex');
+      element.removeAttribute(FOCUS_ATTRIBUTE);
+    }
+  }
+}
