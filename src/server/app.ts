@@ -27,6 +27,7 @@ import { createMailer, type Mailer } from './mail/mailer';
 import { outboxRoutes } from './mail/outbox-routes';
 import { proxyTrust } from './http/client-address';
 import { rulesAdminRoutes, rulesModuleRoutes } from './rules/routes';
+import { textsAdminRoutes, textsFileRoutes } from './texts/routes';
 import { createServices } from './services';
 import { newLifecycle, type Lifecycle } from './shutdown';
 import { vendorRoutes } from './vendors/routes';
@@ -103,9 +104,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('services', createServices({ config, db: database.db, dialect: database.dialect, schemas, mailer, log: app.log, formActivitySink: options.formActivitySink }));
   // The published rules version, read before the first request; with PostgreSQL every publish by any
   // instance is followed (LISTEN plus a 1 s poll) until the app closes.
-  const { rules } = app.services;
+  const { rules, texts } = app.services;
   await rules.start();
   app.addHook('onClose', async () => rules.stop());
+  // The published texts version likewise (texts/service.ts): the sign-in pages and e-mails speak it.
+  await texts.start();
+  app.addHook('onClose', async () => texts.stop());
   const stopSweep = startFormActivitySweep(app.services.formActivity.sweep, app.log, { outageLogIntervalMs: config.outageLogIntervalMs });
   app.addHook('onClose', async () => stopSweep());
   app.decorateRequest('caller', null as never);
@@ -118,6 +122,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // The rules version this instance validates with: a portal that sees another hash than its forms
     // use loads that version's validators (docs/admin-area.md).
     reply.header('x-rules-version', rules.published().hash);
+    // And the texts version it serves: a portal seeing another hash reloads its texts from /texts/<hash>/.
+    reply.header('x-texts-version', texts.published().hash);
     // While draining, each answer ends its keep-alive connection, so the listener can close as
     // soon as the requests in flight are answered instead of waiting out idle connections.
     if (lifecycle.draining) reply.header('connection', 'close');
@@ -135,7 +141,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     origin: config.corsOrigins,
     methods: ['GET', 'POST', 'PATCH', 'PUT', 'DELETE', 'OPTIONS'],
     allowedHeaders: ['authorization', 'content-type', 'if-match', config.functionKeyHeader],
-    exposedHeaders: ['etag', 'retry-after', 'x-rules-version'],
+    exposedHeaders: ['etag', 'retry-after', 'x-rules-version', 'x-texts-version'],
     maxAge: 600,
   });
 
@@ -206,7 +212,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.get('/api/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
   app.get('/portal-config.json', { config: { public: true }, schema: { hide: true } }, async (_request, reply) => {
     reply.header('cache-control', 'no-store');
-    return portalConfig(config, rules.published());
+    return portalConfig(config, rules.published(), texts.published());
   });
 
   // Every service route needs the function key and a bearer token; nothing else is reachable without.
@@ -218,13 +224,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await scope.register(vendorRoutes);
       await scope.register(formActivityRoutes);
       await scope.register(rulesAdminRoutes);
+      await scope.register(textsAdminRoutes);
     }),
   );
   await app.register(publicScope(rulesModuleRoutes));
+  await app.register(publicScope(textsFileRoutes));
   if (!config.production) {
     await app.register(publicScope(outboxRoutes));
     await app.register(galleryRoutes);
   }
-  if (options.serveStatic) await registerStatic(app, config, () => rules.published());
+  if (options.serveStatic) await registerStatic(app, config, () => rules.published(), () => texts.published());
   return app;
 }

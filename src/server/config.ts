@@ -94,6 +94,8 @@ export interface ServerConfig {
   instanceId: string | undefined;
   /** RULES_APPROVAL: a rules draft needs a second product owner's approval before it is published (on in production). */
   rulesApproval: boolean;
+  /** TEXTS_APPROVAL: a texts draft needs another localisation account's approval before it is published (on in production). */
+  textsApproval: boolean;
 }
 
 export interface CertificationFrameConfig {
@@ -333,6 +335,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     certificationFrame: certificationFrame(read, sandboxOrigin),
     instanceId,
     rulesApproval: read.bool('RULES_APPROVAL', production),
+    textsApproval: read.bool('TEXTS_APPROVAL', production),
     // The Vite dev server's origin is allowed (CORS, sign-in redirects) in development only.
     corsOrigins: read.list('CORS_ORIGINS', production ? '' : 'http://localhost:5173', (item) => read.originOf('CORS_ORIGINS', item)),
   };

@@ -9,6 +9,7 @@ import type { SchemaRegistry } from './http/schema-registry';
 import { createIdentityService, PROFILE_FORMS, type IdentityService } from './identity/service';
 import type { Mailer } from './mail/mailer';
 import { createRulesService, type RulesDeps, type RulesService } from './rules/service';
+import { createTextsService, type TextsService } from './texts/service';
 import { createVendorsService, type VendorsService } from './vendors/service';
 
 /** What the routes reach: the configuration and each service's use cases (never a store). */
@@ -22,6 +23,7 @@ export interface Services {
   vendors: VendorsService;
   formActivity: FormActivityService;
   rules: RulesService;
+  texts: TextsService;
 }
 
 declare module 'fastify' {
@@ -66,6 +68,15 @@ export function createServices({
     ...shared,
     identity,
     rules,
+    // Texts: the same publish mechanism as the rules; where a message is used comes from the rules in force.
+    texts: createTextsService({
+      db: deps.db,
+      dialect,
+      config: deps.config,
+      log,
+      forms: () => rules.forms().forms,
+      accountEmails: (ids) => identity.accountEmails(ids),
+    }),
     entitlements: createEntitlementsService({ db: deps.db, identity, config: deps.config }),
     vendors: createVendorsService({ db: deps.db, identity, rules, config: deps.config }),
     formActivity: createFormActivityService({ db: deps.db, schemas: deps.schemas, config: deps.config, sink: formActivitySink }),

@@ -280,6 +280,11 @@ export interface DB {
   rules_drafts: RulesDraftsTable;
   rules_published: RulesPublishedTable;
   rules_audit: RulesAuditTable;
+  /** The texts service (migration 0012-texts-tables): the same columns as the rules' (publish/store.ts). */
+  texts_versions: RulesVersionsTable;
+  texts_drafts: RulesDraftsTable;
+  texts_published: RulesPublishedTable;
+  texts_audit: RulesAuditTable;
   form_activity_daily: FormActivityDailyTable;
   form_activity_events: FormActivityEventsTable;
 }

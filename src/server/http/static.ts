@@ -38,7 +38,12 @@ function isSourceMap(path: string): boolean {
  * The built portal with an SPA fallback, and schemas/ read-only (the form gallery reloads them at
  * run time).
  */
-export async function registerStatic(app: FastifyInstance, config: ServerConfig, rules?: () => { base: boolean; hash: string }): Promise<void> {
+export async function registerStatic(
+  app: FastifyInstance,
+  config: ServerConfig,
+  rules?: () => { base: boolean; hash: string },
+  texts?: () => { base: boolean; hash: string },
+): Promise<void> {
   const hasPortal = existsSync(join(config.portalDir, 'index.html'));
   await app.register(
     publicScope(async (files) => {
@@ -71,8 +76,8 @@ export async function registerStatic(app: FastifyInstance, config: ServerConfig,
     if (hasPortal && (request.method === 'GET' || request.method === 'HEAD') && !path.startsWith('/api/') && !path.startsWith('/schemas/') && !isFile) {
       // Read per request, so a rebuilt portal is served without a restart.
       const html = await readFile(join(config.portalDir, 'index.html'), 'utf8');
-      // Built per page: the rules version in force may change between two pages.
-      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(withPortalConfig(html, portalConfig(config, rules?.())));
+      // Built per page: the rules and texts versions in force may change between two pages.
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(withPortalConfig(html, portalConfig(config, rules?.(), texts?.())));
     }
     return sendNoRoute(request, reply);
   });

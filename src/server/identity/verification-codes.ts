@@ -1,17 +1,13 @@
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import { invalid } from '../errors';
 import type { Mailer } from '../mail/mailer';
-import messages from '../mail/messages.json';
+import { serverTranslator } from '../texts/server-texts';
 import * as store from './store';
 
 export const CODE_TTL_MS = 10 * 60 * 1000;
 export const MAX_CODE_ATTEMPTS = 5;
 
 const hashCode = (accountId: string, code: string) => createHash('sha256').update(`${accountId}:${code}`).digest('hex');
-
-function render(template: string, values: Record<string, string | number>): string {
-  return template.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(values[key] ?? ''));
-}
 
 /** Makes a new single-use code for `newEmail` (replacing any earlier one) and mails it there. */
 export async function issueCode(db: store.Db, mailer: Mailer, accountId: string, newEmail: string, language: string | null | undefined): Promise<void> {
@@ -22,8 +18,9 @@ export async function issueCode(db: store.Db, mailer: Mailer, accountId: string,
     attempts: 0,
     expiresAt: new Date(Date.now() + CODE_TTL_MS),
   });
-  const text = language?.startsWith('ja') ? messages.ja : messages.en;
-  await mailer.send({ to: newEmail, subject: text.verificationSubject, text: render(text.verificationText, { code, minutes: CODE_TTL_MS / 60000 }) });
+  // The e-mail's texts (locales/<lng>/mail.json) in the published texts version.
+  const t = serverTranslator('mail', language?.startsWith('ja') ? 'ja' : 'en');
+  await mailer.send({ to: newEmail, subject: t('Verification.Subject'), text: t('Verification.Text', { code, minutes: CODE_TTL_MS / 60000 }) });
 }
 
 /**

@@ -9,7 +9,7 @@ import type { Caller } from '../http/auth';
 import type { SchemaRegistry } from '../http/schema-registry';
 import { projectRoot } from '../runtime-files';
 import { checkDraft, type CheckContext, type PatternCheck, type Refusal } from './draft-checks';
-import { followPublished, type Follower } from './follow';
+import { followPublished, type Follower } from '../publish/follow';
 import { FormMap } from './form-map';
 import { affectedPaths, checkImpact, type ImpactReport, type ProfileSource } from './impact';
 import { listForms } from './listing';
@@ -252,7 +252,7 @@ export function createRulesService(deps: RulesDeps) {
     /** Reads the published version and, with PostgreSQL, follows every publish (LISTEN plus a 1 s poll). */
     async start(): Promise<void> {
       await refresh();
-      if (deps.dialect === 'postgres' && config.databaseUrl) follower = followPublished({ databaseUrl: config.databaseUrl, onSignal: signal, log: deps.log });
+      if (deps.dialect === 'postgres' && config.databaseUrl) follower = followPublished({ databaseUrl: config.databaseUrl, channel: 'rules_published', onSignal: signal, log: deps.log });
     },
 
     async stop(): Promise<void> {

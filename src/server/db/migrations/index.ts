@@ -5,6 +5,7 @@ import { migrations as identity } from '../../identity/migrations';
 import { migrations as idp } from '../../idp/migrations';
 import { migrations as mail } from '../../mail/migrations';
 import { migrations as rules } from '../../rules/migrations';
+import { migrations as texts } from '../../texts/migrations';
 import { migrations as vendors } from '../../vendors/migrations';
 import * as m0001 from './0001-shared-rate-limits';
 
@@ -20,6 +21,7 @@ export const migrations: Record<string, Migration> = {
   ...idp,
   ...rules,
   ...activity,
+  ...texts,
 };
 
 /** Names of an earlier layout, recorded in databases made before the split, and what they became. */

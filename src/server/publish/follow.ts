@@ -1,13 +1,13 @@
 import pg from 'pg';
 
 // How every instance follows a publish within a second or two (docs/admin-area.md): the publish is
-// one transaction that moves the published pointer and sends `NOTIFY rules_published`; each instance
+// one transaction that moves the published pointer and sends `NOTIFY <kind>_published` (rules_published,
+// texts_published); each instance
 // listens on a connection of its own, and also polls the pointer every second, since a notification
 // sent while its connection was away (a restart of PostgreSQL, a network cut) is lost. A signal only
 // says "look again": the pointer in the database is the truth. (Every schema of one database hears
 // the channel; an instance of another schema just finds its own pointer unchanged.)
 
-export const CHANNEL = 'rules_published';
 
 export interface Follower {
   stop(): Promise<void>;
@@ -15,6 +15,8 @@ export interface Follower {
 
 export interface FollowOptions {
   databaseUrl: string;
+  /** The NOTIFY channel: `rules_published`, `texts_published` (a fixed name, never input). */
+  channel: 'rules_published' | 'texts_published';
   /** Called on every notification and poll tick: look at the published pointer again. */
   onSignal: () => void;
   pollMs?: number;
@@ -23,7 +25,7 @@ export interface FollowOptions {
   log?: { warn(fields: object, message: string): void };
 }
 
-export function followPublished({ databaseUrl, onSignal, pollMs = 1000, reconnectMs = 1000, log }: FollowOptions): Follower {
+export function followPublished({ databaseUrl, channel, onSignal, pollMs = 1000, reconnectMs = 1000, log }: FollowOptions): Follower {
   let stopped = false;
   let client: pg.Client | undefined;
   let retry: NodeJS.Timeout | undefined;
@@ -47,15 +49,15 @@ export function followPublished({ databaseUrl, onSignal, pollMs = 1000, reconnec
     listener.on('error', lost);
     listener.on('end', lost);
     listener.on('notification', (message) => {
-      if (message.channel === CHANNEL) onSignal();
+      if (message.channel === channel) onSignal();
     });
     try {
       await listener.connect();
-      await listener.query(`LISTEN ${CHANNEL}`);
+      await listener.query(`LISTEN ${channel}`);
       // Whatever was published while this instance was not listening.
       onSignal();
     } catch (error) {
-      log?.warn({ err: { message: (error as Error).message } }, 'rules: cannot listen for published versions; polling');
+      log?.warn({ err: { message: (error as Error).message } }, `${channel}: cannot listen for published versions; polling`);
       lost();
     }
   };

@@ -1,0 +1,456 @@
+import { join } from 'node:path';
+import type { Kysely } from 'kysely';
+import type { ServerConfig } from '../config';
+import type { DB } from '../db/types';
+import { conflict, DomainError, forbidden, invalid, notFound } from '../errors';
+import type { Caller } from '../http/auth';
+import { followPublished, type Follower } from '../publish/follow';
+import type { ListedForm } from '../rules/listing';
+import { projectRoot } from '../runtime-files';
+import { checkTexts, type TextRefusal } from './checks';
+import { exportTexts, importTexts, ImportUnreadable, type ExchangeFormat } from './exchange';
+import { fieldUses, filterRows, listRows, type TextRow } from './listing';
+import { serveTextsFrom } from './server-texts';
+import * as store from './store';
+import { applyTexts, englishOf, LANGUAGES, mergeChanges, namespaceObject, namespacesIn, readTexts, sourceHash, textsHash, type Lang, type TextChange, type TextEdit, type Texts } from './texts-files';
+
+// The texts service (docs/admin-area.md, "Texts"): localisation staff draft text changes, which are
+// checked, approved, published as numbered versions and rolled back, through the publish mechanism
+// the rules service uses (publish/store.ts, publish/follow.ts). Every instance serves the published
+// version: to the browser by hash (/texts/<hash>/<lang>/<ns>.json) and to the services' own pages and
+// e-mails (server-texts.ts).
+
+export interface TextsDeps {
+  db: Kysely<DB>;
+  dialect: 'pglite' | 'postgres';
+  config: Pick<ServerConfig, 'databaseUrl' | 'textsApproval'>;
+  /** The forms, fields and rules in force (the rules service's listing): where each message is used. */
+  forms: () => ListedForm[];
+  accountEmails: (ids: readonly string[]) => Promise<Map<string, string>>;
+  localesDir?: string;
+  log?: { info(fields: object, message: string): void; warn(fields: object, message: string): void; error(fields: object, message: string): void };
+}
+
+export interface Person {
+  id: string;
+  email: string | null;
+}
+
+interface Resolved {
+  hash: string;
+  texts: Texts;
+  /** The changes against the base. */
+  changes: TextChange[];
+}
+
+export interface PublishedTexts extends Resolved {
+  version: number;
+  base: boolean;
+  publishedAt: Date | null;
+}
+
+/** A draft's refusals, answered 400 with each at its change. */
+export class TextsRefused extends DomainError {
+  constructor(readonly refusals: TextRefusal[]) {
+    super('invalid', 'The draft has texts that may not be saved.', refusals);
+  }
+}
+
+const REASON_MAX = 1000;
+const KEPT = 16;
+const iso = (date: Date | string | null) => (date === null ? null : new Date(date).toISOString());
+
+export function createTextsService(deps: TextsDeps) {
+  const { db, config } = deps;
+  const localesDir = deps.localesDir ?? join(projectRoot, 'locales');
+  const base = readTexts(localesDir);
+  const namespaces = namespacesIn(localesDir);
+  const baseResolved: Resolved = { hash: textsHash(base), texts: base, changes: [] };
+  let current: PublishedTexts = { ...baseResolved, version: 0, base: true, publishedAt: null };
+  let follower: Follower | undefined;
+  let unserve: (() => void) | undefined;
+  const byNumber = new Map<number, Resolved>();
+  const byHash = new Map<string, Resolved>();
+  const keep = <K, V>(map: Map<K, V>, key: K, value: V) => {
+    map.delete(key);
+    map.set(key, value);
+    if (map.size > KEPT) map.delete(map.keys().next().value as K);
+    return value;
+  };
+  const resolve = (changes: TextChange[]): Resolved => {
+    if (changes.length === 0) return baseResolved;
+    const texts = applyTexts(base, changes);
+    const hash = textsHash(texts);
+    return byHash.get(hash) ?? keep(byHash, hash, { hash, texts, changes });
+  };
+
+  async function ofVersion(number: number): Promise<Resolved> {
+    if (number === 0) return baseResolved;
+    const kept = byNumber.get(number);
+    if (kept) return kept;
+    const row = await store.findVersion(db, number);
+    if (!row) throw notFound(`No texts version ${number}.`);
+    return keep(byNumber, number, resolve(row.changes));
+  }
+
+  let looking: Promise<void> | undefined;
+  let lookAgain = false;
+  async function lookOnce(): Promise<void> {
+    const pointer = await store.published(db);
+    if (pointer.version === current.version) return;
+    const resolved = await ofVersion(pointer.version);
+    const previous = current.version;
+    current = { ...resolved, version: pointer.version, base: resolved.hash === baseResolved.hash, publishedAt: new Date(pointer.published_at) };
+    deps.log?.info({ version: current.version, hash: current.hash, previous }, 'texts: published version applied');
+  }
+  function refresh(): Promise<void> {
+    if (looking) {
+      lookAgain = true;
+      return looking;
+    }
+    looking = (async () => {
+      try {
+        do {
+          lookAgain = false;
+          await lookOnce();
+        } while (lookAgain);
+      } finally {
+        looking = undefined;
+      }
+    })();
+    return looking;
+  }
+
+  async function people(ids: Array<string | null>): Promise<(id: string | null) => Person | null> {
+    const emails = await deps.accountEmails([...new Set(ids.filter((id): id is string => !!id))]);
+    return (id) => (id ? { id, email: emails.get(id) ?? null } : null);
+  }
+
+  /** Edits checked on the changes of a version; refused ones throw. The stored changes carry their English's hash. */
+  async function checked(edits: TextEdit[], basedOn: number): Promise<{ changes: TextChange[]; resolved: Resolved; warnings: TextRefusal[] }> {
+    const on = await ofVersion(basedOn);
+    const { refusals, warnings } = checkTexts(base, on.texts, edits);
+    if (refusals.length > 0) throw new TextsRefused(refusals);
+    const english = applyTexts(on.texts, edits.filter((e) => e.lang === 'en')).get('en') as Map<string, string>;
+    const at = new Date().toISOString();
+    const changes = edits.map((e) => ({ key: e.key, lang: e.lang, text: e.text, source: sourceHash(englishOf(english, e.key)), at }));
+    return { changes, resolved: resolve(mergeChanges(on.changes, changes)), warnings };
+  }
+
+  const warningsOf = async (row: store.DraftRow) => checkTexts(base, (await ofVersion(row.based_on)).texts, row.changes).warnings;
+
+  async function draftView(row: store.DraftRow) {
+    const who = await people([row.author_id, row.approved_by]);
+    const approver = who(row.approved_by);
+    return {
+      id: row.id,
+      reason: row.reason,
+      changes: row.changes,
+      basedOn: row.based_on,
+      hash: row.hash,
+      revision: row.revision,
+      author: who(row.author_id) as Person,
+      createdAt: iso(row.created_at) as string,
+      updatedAt: iso(row.updated_at) as string,
+      approval: approver ? { by: approver, at: iso(row.approved_at) as string, current: row.approved_revision === row.revision } : null,
+      stale: row.based_on !== current.version,
+      approvalRequired: config.textsApproval,
+      warnings: await warningsOf(row).catch(() => []),
+      origin: row.reason.startsWith(IMPORT_PREFIX) ? ('import' as const) : ('edit' as const),
+    };
+  }
+
+  async function versionViews(rows: store.VersionRow[]) {
+    const who = await people(rows.flatMap((r) => [r.author_id, r.approved_by, r.published_by]));
+    const views = [];
+    for (const row of rows) {
+      const after = await ofVersion(row.number).catch(() => undefined);
+      const before = row.number > 1 ? await ofVersion(row.number - 1).catch(() => undefined) : baseResolved;
+      const diff: Array<{ key: string; lang: Lang; text: string | null; previous: string | null }> = [];
+      if (after && before) {
+        for (const lang of LANGUAGES) {
+          const a = after.texts.get(lang) as Map<string, string>;
+          const b = before.texts.get(lang) as Map<string, string>;
+          for (const [key, text] of a) if (b.get(key) !== text) diff.push({ key, lang, text, previous: b.get(key) ?? null });
+          for (const [key, text] of b) if (!a.has(key)) diff.push({ key, lang, text: null, previous: text });
+        }
+      }
+      views.push({
+        number: row.number,
+        reason: row.reason,
+        author: who(row.author_id) as Person,
+        createdAt: iso(row.created_at) as string,
+        approvedBy: who(row.approved_by),
+        approvedAt: iso(row.approved_at),
+        publishedBy: who(row.published_by) as Person,
+        publishedAt: iso(row.published_at) as string,
+        basedOn: row.based_on,
+        republishedFrom: row.republished_from,
+        hash: row.hash,
+        published: row.number === current.version,
+        changes: row.changes,
+        diff,
+      });
+    }
+    return views;
+  }
+
+  const reasonOf = (reason: string, path = '/reason') => {
+    const trimmed = reason.trim().slice(0, REASON_MAX);
+    if (!trimmed) throw invalid([{ path, key: 'Validation.Required' }]);
+    return trimmed;
+  };
+
+  async function ownDraft(caller: Caller, id: string) {
+    const row = await store.findDraft(db, id);
+    if (!row) throw notFound('No such draft.');
+    if (row.author_id !== caller.accountId) throw forbidden('Only the author of a draft may change or delete it.');
+    return row;
+  }
+
+  async function createDraft(caller: Caller, body: { reason: string; changes: TextEdit[] }) {
+    const basedOn = current.version;
+    const reason = reasonOf(body.reason);
+    const { changes, resolved } = await checked(body.changes, basedOn);
+    const row = await store.insertDraft(db, { authorId: caller.accountId, reason, changes, basedOn, hash: resolved.hash });
+    return draftView(row);
+  }
+
+  const service = {
+    async start(): Promise<void> {
+      await refresh();
+      unserve = serveTextsFrom(() => current);
+      if (deps.dialect === 'postgres' && config.databaseUrl) {
+        follower = followPublished({ databaseUrl: config.databaseUrl, channel: 'texts_published', onSignal: () => void refresh().catch(() => undefined), log: deps.log });
+      }
+    },
+
+    async stop(): Promise<void> {
+      unserve?.();
+      await follower?.stop();
+      follower = undefined;
+      await looking?.catch(() => undefined);
+    },
+
+    /** The version in force in this instance. */
+    published: (): PublishedTexts => current,
+    refresh,
+
+    keys(query: Parameters<typeof filterRows>[1] = {}) {
+      const dotted = new Map<string, string>();
+      for (const key of (current.texts.get('en') as Map<string, string>).keys()) {
+        const short = key.slice(key.indexOf(':') + 1);
+        if (!dotted.has(short)) dotted.set(short, key);
+      }
+      const rows: TextRow[] = listRows({ base, texts: current.texts, overrides: current.changes, uses: fieldUses(deps.forms(), (d) => dotted.get(d)) });
+      return {
+        published: { version: current.version, hash: current.hash, publishedAt: iso(current.publishedAt), base: current.base },
+        baseHash: baseResolved.hash,
+        approvalRequired: config.textsApproval,
+        languages: [...LANGUAGES],
+        namespaces,
+        keys: filterRows(rows, query),
+      };
+    },
+
+    async check(edits: TextEdit[]) {
+      const { refusals, warnings } = checkTexts(base, current.texts, edits);
+      if (refusals.length > 0) return { refusals, warnings, hash: null, basedOn: current.version };
+      const { resolved } = await checked(edits, current.version);
+      return { refusals, warnings, hash: resolved.hash, basedOn: current.version };
+    },
+
+    drafts: async () => Promise.all((await store.listDrafts(db)).map(draftView)),
+
+    async draft(id: string) {
+      const row = await store.findDraft(db, id);
+      if (!row) throw notFound('No such draft.');
+      return draftView(row);
+    },
+
+    createDraft,
+
+    async updateDraft(caller: Caller, id: string, body: { reason: string; changes: TextEdit[] }) {
+      const row = await ownDraft(caller, id);
+      const reason = reasonOf(body.reason);
+      const { changes, resolved } = await checked(body.changes, row.based_on);
+      const updated = await store.updateDraft(db, row, { actorId: caller.accountId, reason, changes, hash: resolved.hash });
+      if (!updated) throw conflict('The draft changed while it was being saved; load it again.');
+      return draftView(updated);
+    },
+
+    async deleteDraft(caller: Caller, id: string): Promise<void> {
+      await ownDraft(caller, id);
+      if (!(await store.deleteDraft(db, id, caller.accountId))) throw notFound('No such draft.');
+    },
+
+    async approveDraft(caller: Caller, id: string) {
+      const row = await store.findDraft(db, id);
+      if (!row) throw notFound('No such draft.');
+      if (row.author_id === caller.accountId) throw forbidden('A draft is approved by another localisation account than its author.');
+      await checked(row.changes, row.based_on);
+      const approved = await store.approveDraft(db, row, caller.accountId);
+      if (!approved) throw conflict('The draft changed while it was being approved; look at it again.');
+      return draftView(approved);
+    },
+
+    async publishDraft(caller: Caller, id: string) {
+      const row = await store.findDraft(db, id);
+      if (!row) throw notFound('No such draft.');
+      if (row.based_on !== current.version) await refresh();
+      if (row.based_on !== current.version) throw conflict('The draft is based on a version that is no longer published; start it again from the published version.');
+      const on = await ofVersion(row.based_on);
+      const { refusals } = checkTexts(base, on.texts, row.changes);
+      if (refusals.length > 0) throw new TextsRefused(refusals);
+      const changes = mergeChanges(on.changes, row.changes);
+      const resolved = resolve(changes);
+      const result = await store.publishVersion(db, {
+        draftId: row.id,
+        action: 'publish',
+        notify: deps.dialect === 'postgres',
+        async guard(trx, publishedVersion) {
+          const locked = await store.findDraft(trx, row.id, true);
+          if (!locked) return 'no-draft';
+          if (locked.revision !== row.revision) return 'changed';
+          if (locked.based_on !== publishedVersion) return 'stale';
+          const approved = locked.approved_by !== null && locked.approved_by !== locked.author_id && locked.approved_revision === locked.revision;
+          if (config.textsApproval && !approved) return 'not-approved';
+          return undefined;
+        },
+        version: () => ({
+          changes,
+          reason: row.reason,
+          authorId: row.author_id,
+          createdAt: row.created_at,
+          approvedBy: row.approved_revision === row.revision ? row.approved_by : null,
+          approvedAt: row.approved_revision === row.revision ? row.approved_at : null,
+          publishedBy: caller.accountId,
+          republishedFrom: null,
+          hash: resolved.hash,
+        }),
+      });
+      if ('refused' in result) throw publishRefused(result.refused);
+      await refresh();
+      return (await versionViews([result.row]))[0];
+    },
+
+    async republish(caller: Caller, number: number, reason: string) {
+      const why = reasonOf(reason);
+      const target = number === 0 ? undefined : await store.findVersion(db, number);
+      if (number !== 0 && !target) throw notFound(`No texts version ${number}.`);
+      const resolved = await ofVersion(number);
+      const result = await store.publishVersion(db, {
+        action: 'republish',
+        notify: deps.dialect === 'postgres',
+        guard: async (_trx, publishedVersion) => (publishedVersion === number ? 'already-published' : undefined),
+        version: () => ({
+          changes: target?.changes ?? [],
+          reason: why,
+          authorId: caller.accountId,
+          createdAt: new Date(),
+          approvedBy: null,
+          approvedAt: null,
+          publishedBy: caller.accountId,
+          republishedFrom: number,
+          hash: resolved.hash,
+        }),
+      });
+      if ('refused' in result) throw publishRefused(result.refused);
+      await refresh();
+      return (await versionViews([result.row]))[0];
+    },
+
+    async versions(options: { limit?: number; before?: number } = {}) {
+      const rows = await store.listVersions(db, Math.min(options.limit ?? 50, 200), options.before);
+      return { published: { version: current.version, hash: current.hash }, baseHash: baseResolved.hash, versions: await versionViews(rows) };
+    },
+
+    async version(number: number) {
+      const row = await store.findVersion(db, number);
+      if (!row) throw notFound(`No texts version ${number}.`);
+      return (await versionViews([row]))[0];
+    },
+
+    async audit(options: { limit?: number; before?: number } = {}) {
+      const rows = await store.listAudit(db, Math.min(options.limit ?? 100, 500), options.before);
+      const who = await people(rows.map((r) => r.actor_id));
+      return { entries: rows.map((row) => ({ id: row.id, at: iso(row.at) as string, actor: who(row.actor_id) as Person, action: row.action as store.AuditAction, draftId: row.draft_id, version: row.version, detail: row.detail })) };
+    },
+
+    /** One language's published texts for a translation tool: every key, or only the missing and stale ones (`todo`). */
+    async exportLanguage(options: { lang: Lang; only: 'all' | 'todo'; format: ExchangeFormat }) {
+      const rows = service.keys().keys.filter((row) => options.only === 'all' || row.missing.includes(options.lang) || (options.lang === 'ja' && row.stale));
+      // A language's keys are the English ones (plural forms as the language has them are in its files).
+      const keys = rows.filter((row) => row.en !== null || row[options.lang] !== null).map((row) => row.key);
+      const body = await exportTexts({ format: options.format, lang: options.lang, english: current.texts.get('en') as Map<string, string>, texts: current.texts.get(options.lang) as Map<string, string>, keys });
+      return { body, count: keys.length, version: current.version };
+    },
+
+    /** An exchange file as a draft (never published): checked like any edit; texts equal to the published ones are left out. */
+    async importLanguage(caller: Caller, body: { lang: Lang; format: ExchangeFormat; content: string; reason: string }) {
+      let edits: TextEdit[];
+      try {
+        edits = await importTexts(body.format, body.lang, body.content);
+      } catch (error) {
+        if (!(error instanceof ImportUnreadable)) throw error;
+        throw new TextsRefused([{ path: '/content', change: -1, keyword: 'import-format', key: 'Texts.Refusal.ImportFormat', params: { detail: error.message.slice(0, 200) } }]);
+      }
+      const published = current.texts.get(body.lang) as Map<string, string>;
+      // Every unit is checked (an unknown key anywhere refuses the file); only the differing ones are kept.
+      const { refusals } = checkTexts(base, current.texts, edits);
+      if (refusals.length > 0) throw new TextsRefused(refusals);
+      const changed = edits.filter((e) => published.get(e.key) !== e.text);
+      if (changed.length === 0) throw new TextsRefused([{ path: '/content', change: -1, keyword: 'nothing', key: 'Texts.Refusal.NothingToImport' }]);
+      return createDraft(caller, { reason: `${IMPORT_PREFIX}${reasonOf(body.reason)}`, changes: changed });
+    },
+
+    /** The texts with this hash (the base's, a version's or a draft's); undefined when unknown. */
+    async textsByHash(hash: string): Promise<Texts | undefined> {
+      if (!/^[0-9a-f]{64}$/.test(hash)) return undefined;
+      if (hash === current.hash) return current.texts;
+      const kept = byHash.get(hash) ?? (hash === baseResolved.hash ? baseResolved : undefined);
+      if (kept) return kept.texts;
+      const version = await store.findVersionByHash(db, hash);
+      if (version) {
+        const resolved = await ofVersion(version.number);
+        return resolved.hash === hash ? resolved.texts : undefined;
+      }
+      const draft = await store.findDraftByHash(db, hash);
+      if (!draft) return undefined;
+      const resolved = resolve(mergeChanges((await ofVersion(draft.based_on)).changes, draft.changes));
+      return resolved.hash === hash ? resolved.texts : undefined;
+    },
+
+    /** One namespace of one language, nested as the files; undefined when there is no such namespace. */
+    namespaceFile(texts: Texts, lang: Lang, ns: string): Record<string, unknown> | undefined {
+      if (!namespaces.includes(ns)) return undefined;
+      return namespaceObject(texts.get(lang) as Map<string, string>, ns);
+    },
+
+    /** The published texts, nested per language and namespace (npm run texts:export). */
+    files: () => current,
+  };
+  return service;
+}
+
+/** An import's draft says so in its reason (`Import: ...`), so the console can show where it came from. */
+const IMPORT_PREFIX = 'Import: ';
+
+function publishRefused(reason: store.PublishRefusal): DomainError {
+  switch (reason) {
+    case 'no-draft':
+      return notFound('No such draft (it may have been published or deleted).');
+    case 'stale':
+      return conflict('The draft is based on a version that is no longer published; start it again from the published version.');
+    case 'changed':
+      return conflict('The draft changed while it was being published; look at it again.');
+    case 'not-approved':
+      return conflict('The draft needs the approval of another localisation account before it is published.');
+    case 'already-published':
+      return conflict('That version is the one published.');
+    default:
+      return conflict('The version cannot be published.');
+  }
+}
+
+export type TextsService = ReturnType<typeof createTextsService>;
