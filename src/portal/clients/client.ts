@@ -73,6 +73,16 @@ export async function requestWithHeaders<T>(
   path: string,
   options: RequestOptions = {},
 ): Promise<{ data: T; headers: Headers; status: number }> {
+  const { text, headers, status } = await send(service, path, options);
+  return { data: (text ? JSON.parse(text) : undefined) as T, headers, status };
+}
+
+/** A call whose answer is a file rather than JSON (an exchange file): its text. */
+export async function requestText(service: ServiceName, path: string, options: RequestOptions = {}): Promise<string> {
+  return (await send(service, path, options)).text;
+}
+
+async function send(service: ServiceName, path: string, options: RequestOptions): Promise<{ text: string; headers: Headers; status: number }> {
   if (!setup) throw new Error('configureApi() has not been called');
   const current = setup;
   const method = (options.method ?? 'GET').toUpperCase();
@@ -99,8 +109,7 @@ export async function requestWithHeaders<T>(
     });
     if (!response.ok) throw await toApiError(response);
     const text = response.status === 204 ? '' : await response.text();
-    const data = (text ? JSON.parse(text) : undefined) as T;
-    return { data, headers: response.headers, status: response.status };
+    return { text, headers: response.headers, status: response.status };
   } catch (error) {
     reportApiError(error, { service, path, method });
     throw error;
