@@ -3,6 +3,7 @@ import { initReactI18next } from 'react-i18next';
 import { pseudoTexts } from '../../shared/pseudo-locale';
 import { afterStartWhenIdle } from '../ui/scheduling/after-start';
 import { ADMIN_NAMESPACES, FIRST_PAINT_NAMESPACES } from './first-paint-namespaces';
+import { publishedTexts } from './live-texts';
 import { keyMarker } from './show-keys/key-marks';
 import type { UiLanguage } from './language';
 
@@ -28,8 +29,11 @@ const localeFiles: BackendModule = {
   type: 'backend',
   init: () => undefined,
   read(lang, ns, done) {
-    const load = files[fileOf(lang, ns)];
-    if (!load) return done(null, {});
+    const bundled = files[fileOf(lang, ns)];
+    if (!bundled) return done(null, {});
+    // The published texts version's file when texts were published at run time (./live-texts.ts); a
+    // failed load falls back to the texts the portal was built with.
+    const load = () => publishedTexts(lang, ns).then((published) => published ?? bundled(), () => bundled());
     load().then(
       (texts) => done(null, pseudoEnglish && lang === 'en' ? pseudoTexts(texts) : texts),
       (error: unknown) => done(error instanceof Error ? error : new Error(String(error)), false),

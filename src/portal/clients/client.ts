@@ -19,6 +19,8 @@ export interface ApiSetup {
   config: Pick<PortalConfig, 'services' | 'functionKey' | 'functionKeyHeader' | 'formActivity'>;
   getToken: () => Promise<string>;
   fetchImpl?: typeof fetch;
+  /** Sees the headers of every answer (the texts version each carries, docs/texts.md#live-texts). */
+  onHeaders?: (headers: Headers) => void;
 }
 
 export interface RequestOptions extends Omit<RequestInit, 'body'> {
@@ -107,6 +109,7 @@ async function send(service: ServiceName, path: string, options: RequestOptions)
       headers,
       body,
     });
+    current.onHeaders?.(response.headers);
     if (!response.ok) throw await toApiError(response);
     const text = response.status === 204 ? '' : await response.text();
     return { text, headers: response.headers, status: response.status };
