@@ -52,6 +52,9 @@ describe('show keys: the texts', () => {
     expect(document.getElementById('b')!.getAttribute(KEY_ATTRIBUTE)).toBe('portal:Items_one');
     expect(document.getElementById('b')!.hasAttribute('tabindex')).toBe(false);
     expect(document.getElementById('plain')!.hasAttribute(KEY_ATTRIBUTE)).toBe(false);
+    // The page's text is the text itself again: accessible names are not changed by the mode.
+    expect(document.getElementById('p')!.textContent).toBe('Hello Alex');
+    expect(document.getElementById('b')!.textContent).toBe('one item');
     clearTextKeys(document.body);
     expect(document.querySelectorAll(`[${KEY_ATTRIBUTE}]`)).toHaveLength(0);
     expect(document.getElementById('p')!.hasAttribute('tabindex')).toBe(false);

@@ -36,21 +36,27 @@ export const keyMarker: PostProcessorModule = {
   },
 };
 
-/** `ns:key` of a text with a hidden key, else undefined. */
-export function keyOfText(text: string): string | undefined {
-  const { invisibleMeta } = unwrap(text) as unknown as { invisibleMeta?: { key?: string; ns?: string } };
-  if (!invisibleMeta?.key) return undefined;
-  return invisibleMeta.ns ? `${invisibleMeta.ns}:${invisibleMeta.key}` : invisibleMeta.key;
+/** The text without its hidden key, and `ns:key` when it had one. */
+function readText(text: string): { text: string; key?: string } {
+  const { text: visible, invisibleMeta } = unwrap(text) as unknown as { text: string; invisibleMeta?: { key?: string; ns?: string } };
+  if (!invisibleMeta?.key) return { text };
+  return { text: visible, key: invisibleMeta.ns ? `${invisibleMeta.ns}:${invisibleMeta.key}` : invisibleMeta.key };
 }
 
-/** Marks every element under `root` whose own text has a hidden key (outside the key panel). */
+/** `ns:key` of a text with a hidden key, else undefined. */
+export const keyOfText = (text: string): string | undefined => readText(text).key;
+
+/** Marks every element under `root` whose own text has a hidden key (outside the key panel), and takes the key out of the text. */
 export function markTextKeys(root: Node): void {
   const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
     const element = node.parentElement;
     if (!element || element.closest(`[${PANEL_ATTRIBUTE}]`)) continue;
-    const key = keyOfText(node.nodeValue ?? '');
+    const { text, key } = readText(node.nodeValue ?? '');
     if (!key) continue;
+    // The invisible characters are taken out again, so the page's text (and the accessible names
+    // made from it) is exactly the text; React rewrites a text node only when its text changes.
+    node.nodeValue = text;
     const keys = new Set((element.getAttribute(KEY_ATTRIBUTE) ?? '').split(' ').filter(Boolean));
     if (keys.has(key)) continue;
     keys.add(key);
