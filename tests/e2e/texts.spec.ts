@@ -82,8 +82,13 @@ test.describe('the texts console', () => {
     await pending.getByRole('button', { name: 'Save the draft' }).click();
     const draft = page.getByTestId('texts-draft').filter({ hasText: 'e2e: clearer city message' });
     await expect(draft).toBeVisible();
+    // The console's pictures without the key panel, from the top.
+    await page.getByTestId('show-keys-panel').getByRole('button', { name: 'Hide text keys' }).click();
+    await expect(page.getByTestId('show-keys-panel')).toHaveCount(0);
+    await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: 'docs/images/texts-console-1280.png', fullPage: true, animations: 'disabled' });
     await page.setViewportSize(MOBILE);
+    await page.evaluate(() => window.scrollTo(0, 0));
     await expectNoSeriousA11yViolations(page, 'texts console 375');
     await page.screenshot({ path: 'docs/images/texts-console-375.png', fullPage: true, animations: 'disabled' });
     await page.setViewportSize(DESKTOP);
