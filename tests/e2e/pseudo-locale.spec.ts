@@ -121,7 +121,7 @@ async function walk(page: Page, size: { width: number; height: number }) {
 test.describe('the pseudo-locale', () => {
   test('the walk covers every route of the router', () => {
     const table = readFileSync('src/portal/app/routes.tsx', 'utf8');
-    const routes = [...table.matchAll(/pageRoute\('([^']+)'/g)].map((match) => match[1]);
+    const routes = [...table.matchAll(/pageRoute\('([^']+)'/g)].map((match) => match[1] ?? '');
     expect(routes.length).toBeGreaterThan(5);
     for (const route of routes) {
       const walked = PAGES.some((page) => page.route === route) || REDIRECTS.includes(route);

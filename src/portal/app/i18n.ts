@@ -1,10 +1,9 @@
 import i18next, { type BackendModule, type i18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { pseudoTexts } from '../../shared/pseudo-locale';
 import { afterStartWhenIdle } from '../ui/scheduling/after-start';
 import { ADMIN_NAMESPACES, FIRST_PAINT_NAMESPACES } from './first-paint-namespaces';
 import { publishedTexts } from './live-texts';
-import { keyMarker } from './show-keys/key-marks';
+import { keyMarker } from './show-keys/key-marker';
 import type { UiLanguage } from './language';
 
 // One namespace per file under locales/<lang>/; new files are picked up without code changes. Each
@@ -35,7 +34,14 @@ const localeFiles: BackendModule = {
     // failed load falls back to the texts the portal was built with.
     const load = () => publishedTexts(lang, ns).then((published) => published ?? bundled(), () => bundled());
     load().then(
-      (texts) => done(null, pseudoEnglish && lang === 'en' ? pseudoTexts(texts) : texts),
+      (texts) => {
+        if (!(pseudoEnglish && lang === 'en')) return done(null, texts);
+        // The pseudo-locale's code is a chunk of its own: only a session that chose it loads it.
+        import('../../shared/pseudo-locale').then(
+          ({ pseudoTexts }) => done(null, pseudoTexts(texts)),
+          (error: unknown) => done(error instanceof Error ? error : new Error(String(error)), false),
+        );
+      },
       (error: unknown) => done(error instanceof Error ? error : new Error(String(error)), false),
     );
   },

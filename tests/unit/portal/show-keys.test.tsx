@@ -2,7 +2,9 @@
 import { renderHook } from '@testing-library/react';
 import i18next from 'i18next';
 import { afterEach, describe, expect, it } from 'vitest';
-import { KEY_ATTRIBUTE, keyMarker, keyOfText, markTextKeys, clearTextKeys, setKeyMarking } from '../../../src/portal/app/show-keys/key-marks';
+import { KEY_ATTRIBUTE } from '../../../src/portal/app/show-keys/key-attributes';
+import { keyMarker } from '../../../src/portal/app/show-keys/key-marker';
+import { clearTextKeys, keyOfText, markTextKeys, setKeyMarking } from '../../../src/portal/app/show-keys/key-marks';
 import { setShowKeys, useShowKeys } from '../../../src/portal/app/show-keys/show-keys-state';
 
 async function instance() {

@@ -2,39 +2,21 @@
  * How a text on the page tells its key in "show keys" mode (docs/texts.md#show-keys): while the mode
  * is on, i18next's post-processor hides the key in invisible characters at the end of each text
  * (i18next-subliminal); the page's text nodes are then read and their element is marked with
- * `data-text-key="ns:key"` (several keys space separated). Only attributes are set, never a style, so
+ * `data-text-key="ns:key"` (several keys space separated). Loaded only when the mode is turned on. Only attributes are set, never a style, so
  * the strict Content-Security-Policy holds. With the mode off the post-processor returns each text as
  * it is.
  */
-import type { PostProcessorModule } from 'i18next';
 import { unwrap, wrap } from 'i18next-subliminal';
+import { KEY_ATTRIBUTE, PANEL_ATTRIBUTE } from './key-attributes';
+import { setKeyWrap } from './key-marker';
 
-export const KEY_ATTRIBUTE = 'data-text-key';
 // Set on an element made focusable only to read its key, so turning the mode off undoes exactly that.
 const FOCUS_ATTRIBUTE = 'data-text-key-focus';
-/** Marks the key panel: its own texts are not marked. */
-export const PANEL_ATTRIBUTE = 'data-show-keys-panel';
-
-let marking = false;
 
 /** Turns the hidden keys on or off for the texts i18next gives from now on. */
 export function setKeyMarking(on: boolean): void {
-  marking = on;
+  setKeyWrap(on ? wrap : null);
 }
-
-/** i18next's post-processor `show-keys`: the text with its key hidden in it while the mode is on. */
-export const keyMarker: PostProcessorModule = {
-  type: 'postProcessor',
-  name: 'show-keys',
-  process(value, key, options) {
-    if (!marking) return value;
-    // The key as found in the file (with its plural or context suffix), given with
-    // `postProcessPassResolved`.
-    const resolved = (options as { i18nResolved?: { exactUsedKey?: string; usedNS?: string } }).i18nResolved;
-    const usedKey = resolved?.exactUsedKey ?? (Array.isArray(key) ? key[0] : key);
-    return usedKey ? wrap(value, { key: usedKey, ...(resolved?.usedNS ? { ns: resolved.usedNS } : {}) }) : value;
-  },
-};
 
 /** The text without its hidden key, and `ns:key` when it had one. */
 function readText(text: string): { text: string; key?: string } {

@@ -7,7 +7,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAdminRoles } from '../../auth/roles';
-import { clearTextKeys, KEY_ATTRIBUTE, markTextKeys, PANEL_ATTRIBUTE, setKeyMarking } from './key-marks';
+import { KEY_ATTRIBUTE, PANEL_ATTRIBUTE } from './key-attributes';
 import { setShowKeys, useShowKeys } from './show-keys-state';
 
 /** The texts console's address for a key. */
@@ -24,22 +24,32 @@ export function ShowKeys() {
   const { i18n } = useTranslation('portal');
   useEffect(() => {
     if (!on) return;
-    setKeyMarking(true);
-    // Every translated component renders again, now with the keys hidden in its texts.
-    void i18n.changeLanguage(i18n.language);
-    markTextKeys(document.body);
-    const observer = new MutationObserver((records) => {
-      for (const record of records) {
-        if (record.type === 'characterData') markTextKeys(record.target.parentNode ?? record.target);
-        else for (const node of record.addedNodes) markTextKeys(node.nodeType === Node.TEXT_NODE ? (node.parentNode ?? node) : node);
-      }
-    });
-    observer.observe(document.body, { subtree: true, childList: true, characterData: true });
-    return () => {
-      observer.disconnect();
-      setKeyMarking(false);
+    let stop: (() => void) | undefined;
+    let cancelled = false;
+    // The marking's code is a chunk of its own: only the localisation role ever loads it.
+    void import('./key-marks').then(({ clearTextKeys, markTextKeys, setKeyMarking }) => {
+      if (cancelled) return;
+      setKeyMarking(true);
+      // Every translated component renders again, now with the keys hidden in its texts.
       void i18n.changeLanguage(i18n.language);
-      clearTextKeys(document.body);
+      markTextKeys(document.body);
+      const observer = new MutationObserver((records) => {
+        for (const record of records) {
+          if (record.type === 'characterData') markTextKeys(record.target.parentNode ?? record.target);
+          else for (const node of record.addedNodes) markTextKeys(node.nodeType === Node.TEXT_NODE ? (node.parentNode ?? node) : node);
+        }
+      });
+      observer.observe(document.body, { subtree: true, childList: true, characterData: true });
+      stop = () => {
+        observer.disconnect();
+        setKeyMarking(false);
+        void i18n.changeLanguage(i18n.language);
+        clearTextKeys(document.body);
+      };
+    });
+    return () => {
+      cancelled = true;
+      stop?.();
     };
   }, [on, i18n]);
   return on ? <KeyPanel /> : null;
