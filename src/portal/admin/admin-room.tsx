@@ -15,12 +15,13 @@ import { AdminNotFoundPage } from './pages/admin-not-found-page';
 import { RulesArea } from './rules/rules-area';
 import './admin.css';
 
-// Each tool is a chunk of its own: the rule editor (with the pattern parser) and the gallery.
+// Each tool is a chunk of its own: the rule editor (with the pattern parser), the gallery, the texts console.
 const RulesFormsPage = lazy(() => import('./pages/rules-forms-page'));
 const RulesEditorPage = lazy(() => import('./pages/rules-editor-page'));
 const GalleryPage = lazy(() => import('./gallery/gallery-page'));
+const TextsPage = lazy(() => import('./texts/texts-page'));
 
-function AdminNav({ owner }: { owner: boolean }) {
+function AdminNav({ owner, localisation }: { owner: boolean; localisation: boolean }) {
   const { t } = useTranslation('admin');
   return (
     <nav className="admin-nav" aria-label={t('admin:Nav.Label')}>
@@ -40,6 +41,11 @@ function AdminNav({ owner }: { owner: boolean }) {
             </li>
           </>
         ) : null}
+        {localisation ? (
+          <li>
+            <NavLink to="/admin/texts">{t('admin:Nav.Texts')}</NavLink>
+          </li>
+        ) : null}
       </ul>
     </nav>
   );
@@ -56,7 +62,7 @@ export default function AdminRoom() {
   const owner = roles.includes('product-owner');
   return (
     <div className="admin">
-      <AdminNav owner={owner} />
+      <AdminNav owner={owner} localisation={roles.includes('localisation')} />
       <Suspense fallback={<Loading />}>
         <Routes>
           <Route index element={<AdminHomePage roles={roles} />} />
@@ -76,6 +82,14 @@ export default function AdminRoom() {
             element={
               <RequireRole need="product-owner" roles={roles}>
                 <GalleryPage />
+              </RequireRole>
+            }
+          />
+          <Route
+            path="texts"
+            element={
+              <RequireRole need="localisation" roles={roles}>
+                <TextsPage />
               </RequireRole>
             }
           />

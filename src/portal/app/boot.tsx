@@ -13,7 +13,8 @@ import { App } from './app';
 import { preloadRoute } from './routes';
 import { BootError } from './boot-error';
 import { initI18n, loadAllNamespacesAfterStart } from './i18n';
-import { detectLanguage } from './language';
+import { detectLanguage, pseudoLocaleChosen } from './language';
+import { followTextsVersion, startLiveTexts } from './live-texts';
 
 const emailOf = (claims: object | undefined): string | undefined => {
   const email = (claims as { email?: unknown } | undefined)?.email;
@@ -31,10 +32,11 @@ export async function boot(): Promise<void> {
   const origin = window.location.origin;
   try {
     const configLoad = loadPortalConfig();
+    startLiveTexts(configLoad.then((config) => config.textsHash ?? null));
     // The page's code and text files as soon as the configuration is there (in the page itself,
     // usually); i18next takes the texts once it has started; all while sign-in settles.
     void configLoad.then((config) => preloadRoute(config, window.location.pathname, lang)).catch(() => undefined);
-    const [config, i18n] = await Promise.all([configLoad, initI18n(lang)]);
+    const [config, i18n] = await Promise.all([configLoad, initI18n(lang, { pseudo: pseudoLocaleChosen(sessionStorage) })]);
     const pageReady = preloadRoute(config, window.location.pathname);
 
     if (window.location.pathname === LOGOUT_DONE_PATH) {
@@ -63,7 +65,7 @@ export async function boot(): Promise<void> {
     // answers that arrived sooner would only hold that paint back.
     let painted!: () => void;
     const firstPaint = new Promise<void>((resolve) => (painted = resolve));
-    configureApi({ config, getToken: () => firstPaint.then(getToken) });
+    configureApi({ config, getToken: () => firstPaint.then(getToken), onHeaders: (headers) => followTextsVersion(headers.get('x-texts-version')) });
     const accountId = accountIdFrom(account, await getToken());
     if (!accountId) throw new Error('The token carries no account id');
 

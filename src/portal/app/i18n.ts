@@ -2,6 +2,8 @@ import i18next, { type BackendModule, type i18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { afterStartWhenIdle } from '../ui/scheduling/after-start';
 import { ADMIN_NAMESPACES, FIRST_PAINT_NAMESPACES } from './first-paint-namespaces';
+import { publishedTexts } from './live-texts';
+import { keyMarker } from './show-keys/key-marker';
 import type { UiLanguage } from './language';
 
 // One namespace per file under locales/<lang>/; new files are picked up without code changes. Each
@@ -18,22 +20,39 @@ export const ALL_NAMESPACES = Object.keys(files)
   .map((path) => /locales\/en\/([^/]+)\.json$/.exec(path)?.[1])
   .filter((ns): ns is string => ns !== undefined && !ADMIN_NAMESPACES.includes(ns));
 
+// With the pseudo-locale chosen, English is read as its pseudo texts (src/shared/pseudo-locale.ts):
+// the language stays `en` for everything else (dates, the services, the identity provider).
+let pseudoEnglish = false;
+
 const localeFiles: BackendModule = {
   type: 'backend',
   init: () => undefined,
   read(lang, ns, done) {
-    const load = files[fileOf(lang, ns)];
-    if (!load) return done(null, {});
+    const bundled = files[fileOf(lang, ns)];
+    if (!bundled) return done(null, {});
+    // The published texts version's file when texts were published at run time (./live-texts.ts); a
+    // failed load falls back to the texts the portal was built with.
+    const load = () => publishedTexts(lang, ns).then((published) => published ?? bundled(), () => bundled());
     load().then(
-      (texts) => done(null, texts),
+      (texts) => {
+        if (!(pseudoEnglish && lang === 'en')) return done(null, texts);
+        // The pseudo-locale's code is a chunk of its own: only a session that chose it loads it.
+        import('../../shared/pseudo-locale').then(
+          ({ pseudoTexts }) => done(null, pseudoTexts(texts)),
+          (error: unknown) => done(error instanceof Error ? error : new Error(String(error)), false),
+        );
+      },
       (error: unknown) => done(error instanceof Error ? error : new Error(String(error)), false),
     );
   },
 };
 
-export async function initI18n(lang: UiLanguage): Promise<i18n> {
+/** Starts i18next in `lang`; `pseudo`: English texts in the pseudo-locale (docs/texts.md#pseudo-locale). */
+export async function initI18n(lang: UiLanguage, { pseudo = false } = {}): Promise<i18n> {
+  pseudoEnglish = pseudo && lang === 'en';
   await i18next
     .use(localeFiles)
+    .use(keyMarker)
     .use(initReactI18next)
     .init({
       lng: lang,
@@ -43,6 +62,9 @@ export async function initI18n(lang: UiLanguage): Promise<i18n> {
       defaultNS: 'portal',
       interpolation: { escapeValue: false },
       returnNull: false,
+      // "Show keys" (./show-keys/key-marks.ts): a no-op unless the localisation role turned it on.
+      postProcess: ['show-keys'],
+      postProcessPassResolved: true,
     });
   document.documentElement.lang = lang;
   document.title = i18next.t('portal:App.Title');

@@ -19,6 +19,8 @@ export interface ApiSetup {
   config: Pick<PortalConfig, 'services' | 'functionKey' | 'functionKeyHeader' | 'formActivity'>;
   getToken: () => Promise<string>;
   fetchImpl?: typeof fetch;
+  /** Sees the headers of every answer (the texts version each carries, docs/texts.md#live-texts). */
+  onHeaders?: (headers: Headers) => void;
 }
 
 export interface RequestOptions extends Omit<RequestInit, 'body'> {
@@ -73,6 +75,16 @@ export async function requestWithHeaders<T>(
   path: string,
   options: RequestOptions = {},
 ): Promise<{ data: T; headers: Headers; status: number }> {
+  const { text, headers, status } = await send(service, path, options);
+  return { data: (text ? JSON.parse(text) : undefined) as T, headers, status };
+}
+
+/** A call whose answer is a file rather than JSON (an exchange file): its text. */
+export async function requestText(service: ServiceName, path: string, options: RequestOptions = {}): Promise<string> {
+  return (await send(service, path, options)).text;
+}
+
+async function send(service: ServiceName, path: string, options: RequestOptions): Promise<{ text: string; headers: Headers; status: number }> {
   if (!setup) throw new Error('configureApi() has not been called');
   const current = setup;
   const method = (options.method ?? 'GET').toUpperCase();
@@ -97,10 +109,10 @@ export async function requestWithHeaders<T>(
       headers,
       body,
     });
+    current.onHeaders?.(response.headers);
     if (!response.ok) throw await toApiError(response);
     const text = response.status === 204 ? '' : await response.text();
-    const data = (text ? JSON.parse(text) : undefined) as T;
-    return { data, headers: response.headers, status: response.status };
+    return { text, headers: response.headers, status: response.status };
   } catch (error) {
     reportApiError(error, { service, path, method });
     throw error;

@@ -47,6 +47,11 @@ export interface PortalConfig {
   certificationFrame?: { url: string; allowedOrigins: string[] };
   /** Whether the portal records form activity (FORM_ACTIVITY on the services); absent: it does not. */
   formActivity?: boolean;
+  /**
+   * The published texts version's hash, null (or absent) while the texts of the files are in force:
+   * the portal then shows the texts it was built with (docs/texts.md#live-texts).
+   */
+  textsHash?: string | null;
 }
 
 /** Links to the provider's own sites (absolute; they open in a new tab). */

@@ -31,7 +31,7 @@ describe('portal i18n', () => {
   });
 
   it("keeps the admin area's texts out of every learner's page, and loads them, in both languages, for the admin area", async () => {
-    expect(ADMIN_NAMESPACES).toEqual(['admin', 'gallery']);
+    expect(ADMIN_NAMESPACES).toEqual(['admin', 'gallery', 'texts']);
     for (const ns of ADMIN_NAMESPACES) expect(ALL_NAMESPACES).not.toContain(ns);
     const i18n = await initI18n('en');
     await loadAllNamespaces();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { detectLanguage } from '../../../src/portal/app/language';
+import { detectLanguage, pseudoLocaleChosen } from '../../../src/portal/app/language';
 
 const memory = () => {
   const map = new Map<string, string>();
@@ -20,5 +20,21 @@ describe('UI language', () => {
     expect(detectLanguage('', storage)).toBe('en');
     expect(detectLanguage('?ui_locales=ko', storage)).toBe('en');
     expect(detectLanguage('?ui_locales=ja-JP%20en', storage)).toBe('ja');
+  });
+
+  it('keeps the pseudo-locale for the session as English texts made pseudo, until another language is asked for', () => {
+    const storage = memory();
+    expect(pseudoLocaleChosen(storage)).toBe(false);
+    expect(detectLanguage('?ui_locales=en-XA', storage)).toBe('en');
+    expect(pseudoLocaleChosen(storage)).toBe(true);
+    expect(detectLanguage('', storage)).toBe('en');
+    expect(pseudoLocaleChosen(storage)).toBe(true);
+    expect(detectLanguage('?ui_locales=ja', storage)).toBe('ja');
+    expect(pseudoLocaleChosen(storage)).toBe(false);
+    expect(detectLanguage('?ui_locales=en-xa%20ja', storage)).toBe('en');
+    expect(pseudoLocaleChosen(storage)).toBe(true);
+    // Only the pseudo-locale's own code: any other English is English.
+    expect(detectLanguage('?ui_locales=en-GB', storage)).toBe('en');
+    expect(pseudoLocaleChosen(storage)).toBe(false);
   });
 });

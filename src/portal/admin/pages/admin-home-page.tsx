@@ -29,7 +29,9 @@ export function AdminHomePage({ roles }: { roles: readonly AdminRole[] }) {
         ) : null}
         {roles.includes('localisation') ? (
           <li className="admin-card">
-            <h2>{t('admin:Home.Texts')}</h2>
+            <h2>
+              <Link to="/admin/texts">{t('admin:Home.Texts')}</Link>
+            </h2>
             <p>{t('admin:Home.TextsText')}</p>
           </li>
         ) : null}

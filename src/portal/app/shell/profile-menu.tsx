@@ -4,6 +4,7 @@ import type { Profile } from '../../clients/profile';
 import { useSession } from '../../clients/session';
 import { useAuth } from '../../auth/auth-context';
 import { useAdminRoles } from '../../auth/roles';
+import { mayShowKeys, setShowKeys, useShowKeys } from '../show-keys/show-keys-state';
 import { SmartLink } from '../../ui/links/smart-link';
 import { DisclosureMenu } from '../../ui/menu/disclosure';
 import { displayNameOf, initials } from '../../ui/names';
@@ -25,7 +26,9 @@ export function ProfileMenu({ profile, legalHref }: ProfileMenuProps) {
   const email = profile?.email ?? session.email;
   const productId = productIdOf(profile);
   // Shown only to an account whose token carries an admin role; the services enforce the role.
-  const admin = useAdminRoles().length > 0;
+  const roles = useAdminRoles();
+  const admin = roles.length > 0;
+  const showingKeys = useShowKeys(roles);
   return (
     <div data-testid="profile-menu">
       <DisclosureMenu
@@ -33,14 +36,14 @@ export function ProfileMenu({ profile, legalHref }: ProfileMenuProps) {
         buttonClassName="avatar-button"
         label={
           <>
-            <span aria-hidden="true">{named ? initials(named) : ''}</span>
+            <span aria-hidden="true" translate="no">{named ? initials(named) : ''}</span>
             <span className="visually-hidden">{t('Header.Profile.Menu', { name })}</span>
           </>
         }
       >
         <div className="profile-card">
-          <p className="profile-card__name">{name}</p>
-          {email ? <p className="profile-card__email">{email}</p> : null}
+          <p className="profile-card__name" translate="no">{name}</p>
+          {email ? <p className="profile-card__email" translate="no">{email}</p> : null}
           {productId ? <p className="profile-card__id">{t('Header.Profile.ProductId', { id: productId })}</p> : null}
         </div>
         <ul className="menu__list">
@@ -66,6 +69,19 @@ export function ProfileMenu({ profile, legalHref }: ProfileMenuProps) {
               <SmartLink href="/admin" className="menu__item" data-testid="admin-entry">
                 {t('Header.Profile.Admin')}
               </SmartLink>
+            </li>
+          ) : null}
+          {mayShowKeys(roles) ? (
+            <li>
+              <button
+                type="button"
+                className="menu__item menu__item--button"
+                aria-pressed={showingKeys}
+                data-testid="show-keys-toggle"
+                onClick={() => setShowKeys(!showingKeys)}
+              >
+                {t('Header.Profile.ShowKeys')}
+              </button>
             </li>
           ) : null}
           <li>

@@ -11,6 +11,7 @@ import { PageErrorBoundary } from './page-error-boundary';
 import { PageSkeleton } from './page-skeleton';
 import { scheduleHashScroll, ScrollMemory } from './scroll';
 import { SupportChat } from './support-chat';
+import { ShowKeys } from '../show-keys/show-keys';
 
 /** The main shell: header, the routed page, footer; and the behaviours every page shares. */
 export function Shell() {
@@ -38,6 +39,7 @@ export function Shell() {
         <CertificationFrameHost />
         <Footer />
         <SupportChat />
+        <ShowKeys />
       </div>
     </AddressEditorProvider>
   );

@@ -9,7 +9,7 @@ export function AnnouncementList({ announcements }: { announcements: readonly An
     <ul className="announcement-list" data-testid="announcement-list">
       {announcements.map((announcement, index) => (
         <li key={announcement.id}>
-          <article className="announcement" aria-labelledby={`${prefix}-${index}`}>
+          <article className="announcement" data-text-source="services" aria-labelledby={`${prefix}-${index}`}>
             <h2 id={`${prefix}-${index}`} className="announcement__heading">
               {announcement.heading}
             </h2>

@@ -15,7 +15,7 @@ export function Announcements() {
       ) : (
         <>
           {(data ?? []).map((announcement) => (
-            <article key={announcement.id} className="announcement">
+            <article key={announcement.id} className="announcement" data-text-source="services">
               <h3 className="announcement__heading">{announcement.heading}</h3>
               <p className="announcement__message">{announcement.message}</p>
             </article>

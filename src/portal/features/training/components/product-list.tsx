@@ -49,7 +49,8 @@ function ProductItem({ entitlement, detailed, expired = false, launch }: { entit
   return (
     <li className={`product${expired ? ' product--expired' : ''}`} data-state={expired ? 'expired' : 'active'}>
       <span className="product__title">
-        {entitlementTitle(entitlement)}
+        {/* The product's title is data from the services, not a text of ours (docs/texts.md#pseudo-locale). */}
+        <span translate="no">{entitlementTitle(entitlement)}</span>
         {expired ? <span className="badge badge--expired">{t('training:Product.ExpiredBadge')}</span> : null}
       </span>
       {meta.length > 0 ? <span className="product__meta">{meta.join(' · ')}</span> : null}

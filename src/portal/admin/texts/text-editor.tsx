@@ -1,0 +1,124 @@
+/*
+ * One key's texts, English and Japanese side by side, each checked as it is typed with the same rules
+ * the services apply (src/shared/text-checks.ts); what the services refused last time shows at the
+ * same field. Adding to the draft takes only texts that changed and pass.
+ */
+import { useId, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { checkText, placeholdersOf, type TextFinding } from '../../../shared/text-checks';
+import { fullKeyOf, type TextChange, type TextLang, type TextRefusal, type TextRow } from './texts-api';
+import { UsedIn } from './used-in';
+
+const LANGS: readonly TextLang[] = ['en', 'ja'];
+
+interface TextEditorProps {
+  row: TextRow;
+  /** Texts of this key already in the draft being written. */
+  pending: readonly TextChange[];
+  /** The services' refusals for this key, from the last save. */
+  refusals: readonly TextRefusal[];
+  onAdd: (changes: TextChange[]) => void;
+  onClose: () => void;
+}
+
+export function TextEditor({ row, pending, refusals, onAdd, onClose }: TextEditorProps) {
+  const { t } = useTranslation(['texts', 'admin']);
+  const key = fullKeyOf(row);
+  const headingId = useId();
+  const initial = (lang: TextLang) => pending.find((change) => change.lang === lang)?.text ?? row[lang] ?? '';
+  const [texts, setTexts] = useState<Record<TextLang, string>>(() => ({ en: initial('en'), ja: initial('ja') }));
+  const checks = useMemo(
+    () =>
+      Object.fromEntries(
+        LANGS.map((lang) => [lang, texts[lang] === (row[lang] ?? '') ? {} : checkText({ text: texts[lang], english: lang === 'en' ? (row.en ?? '') : texts.en, lang })]),
+      ) as Record<TextLang, { refusal?: TextFinding; warning?: TextFinding }>,
+    [texts, row],
+  );
+  const changed = LANGS.filter((lang) => texts[lang] !== (row[lang] ?? ''));
+  const refused = changed.some((lang) => checks[lang].refusal);
+  return (
+    <section className="texts-editor" aria-labelledby={headingId} data-testid="text-editor">
+      <h2 id={headingId}>
+        {t('texts:Texts.Console.Editor.Heading')} <code translate="no">{key}</code>
+      </h2>
+      <UsedIn row={row} />
+      {placeholdersOf(row.en ?? '') ? <p className="admin-hint">{t('texts:Texts.Console.Editor.Placeholders', { list: placeholdersOf(row.en ?? '') })}</p> : null}
+      <div className="texts-editor__languages">
+        {LANGS.map((lang) => (
+          <TextField
+            key={lang}
+            lang={lang}
+            value={texts[lang]}
+            base={row.base[lang]}
+            finding={checks[lang]}
+            refusals={refusals.filter((refusal) => refusal.params?.lang === lang)}
+            onChange={(value) => setTexts((current) => ({ ...current, [lang]: value }))}
+          />
+        ))}
+      </div>
+      <div className="texts-actions">
+        <button
+          type="button"
+          className="button button--primary"
+          aria-disabled={changed.length === 0 || refused}
+          onClick={() => {
+            if (changed.length === 0 || refused) return;
+            onAdd(changed.map((lang) => ({ key, lang, text: texts[lang] })));
+          }}
+        >
+          {t('texts:Texts.Console.Editor.Add')}
+        </button>
+        <button type="button" className="button button--secondary" onClick={onClose}>
+          {t('texts:Texts.Console.Editor.Close')}
+        </button>
+        {changed.length === 0 ? <p className="admin-hint">{t('texts:Texts.Console.Editor.Unchanged')}</p> : null}
+      </div>
+    </section>
+  );
+}
+
+interface TextFieldProps {
+  lang: TextLang;
+  value: string;
+  base: string | null;
+  finding: { refusal?: TextFinding; warning?: TextFinding };
+  refusals: readonly TextRefusal[];
+  onChange: (value: string) => void;
+}
+
+function TextField({ lang, value, base, finding, refusals, onChange }: TextFieldProps) {
+  const { t } = useTranslation(['texts', 'admin']);
+  const id = useId();
+  const problems = [...(finding.refusal ? [finding.refusal] : []), ...refusals];
+  const describedBy = [problems.length > 0 ? `${id}-error` : '', finding.warning ? `${id}-warning` : '', `${id}-base`].filter(Boolean).join(' ');
+  return (
+    <div className="admin-control texts-field">
+      <label htmlFor={id}>{t(`texts:Texts.Console.Language.${lang}`)}</label>
+      <textarea
+        id={id}
+        lang={lang}
+        rows={3}
+        value={value}
+        aria-invalid={problems.length > 0}
+        aria-describedby={describedBy}
+        data-testid={`text-field-${lang}`}
+        onChange={(event) => onChange(event.target.value)}
+      />
+      {problems.length > 0 ? (
+        <div id={`${id}-error`} className="admin-error" role="alert">
+          {problems.map((problem) => (
+            <p key={`${problem.keyword}-${problem.key}`}>{t(`texts:${problem.key}`, { ...problem.params })}</p>
+          ))}
+        </div>
+      ) : null}
+      {finding.warning ? (
+        <p id={`${id}-warning`} className="texts-warning">
+          {t(`texts:${finding.warning.key}`, { ...finding.warning.params })}
+        </p>
+      ) : null}
+      <p id={`${id}-base`} className="admin-hint">
+        {base === null ? t('texts:Texts.Console.Editor.NoBase') : t('texts:Texts.Console.Editor.Base', { text: base })}
+      </p>
+    </div>
+  );
+}

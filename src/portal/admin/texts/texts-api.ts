@@ -1,0 +1,99 @@
+/*
+ * The texts console's calls (docs/admin-area.md, "Texts": calls), every one through the one fetch
+ * client with the bearer token; the services check the localisation role on each.
+ *
+ * Use:
+ *   const { data } = useQuery(textKeysQuery({ q: 'city', filter: 'missing', lang: 'ja' }));
+ *   await saveDraft({ reason, changes });        // 400: an ApiError whose body holds the refusals
+ */
+import { queryOptions } from '@tanstack/react-query';
+import type {
+  ApiTextsAuditResponse,
+  ApiTextsCheckResponseRefusal,
+  ApiTextsDraftRequestChange,
+  ApiTextsDraftResponse,
+  ApiTextsDraftsResponse,
+  ApiTextsImportRequest,
+  ApiTextsKeysResponse,
+  ApiTextsKeysResponseRow,
+  ApiTextsVersionResponse,
+  ApiTextsVersionsResponse,
+} from '../../../generated/api-types';
+import { request, requestText } from '../../clients/client';
+import { isApiError } from '../../clients/errors';
+import { SILENT } from '../api/query-keys';
+
+export type TextRow = ApiTextsKeysResponseRow;
+export type TextChange = ApiTextsDraftRequestChange;
+export type TextDraft = ApiTextsDraftResponse;
+export type TextRefusal = ApiTextsCheckResponseRefusal;
+export type TextLang = TextChange['lang'];
+export type TextFilter = 'missing' | 'stale' | 'overridden';
+export type TextUse = { kind: 'field'; form: string; field: string; rule: string } | { kind: 'namespace'; namespace: string };
+
+export interface KeysQuery {
+  q?: string;
+  namespace?: string;
+  filter?: TextFilter;
+  lang?: TextLang;
+}
+
+/** The full key of a row, `namespace:dotted.key`. */
+export const fullKeyOf = (row: Pick<TextRow, 'key' | 'namespace'>): string => (row.key.includes(':') ? row.key : `${row.namespace}:${row.key}`);
+
+export const textsKeys = {
+  all: ['admin', 'texts'] as const,
+  keys: (query: KeysQuery) => ['admin', 'texts', 'keys', query] as const,
+  drafts: () => ['admin', 'texts', 'drafts'] as const,
+  versions: () => ['admin', 'texts', 'versions'] as const,
+  audit: () => ['admin', 'texts', 'audit'] as const,
+};
+
+const BASE = '/api/admin/texts';
+
+const search = (values: Record<string, string | undefined>) => {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(values)) if (value) params.set(name, value);
+  const text = params.toString();
+  return text ? `?${text}` : '';
+};
+
+export const textKeysQuery = (query: KeysQuery) =>
+  queryOptions({
+    queryKey: textsKeys.keys(query),
+    queryFn: () => request<ApiTextsKeysResponse>('identity', `${BASE}/keys${search({ ...query })}`),
+    meta: SILENT,
+  });
+
+export const textDraftsQuery = () =>
+  queryOptions({ queryKey: textsKeys.drafts(), queryFn: () => request<ApiTextsDraftsResponse>('identity', `${BASE}/drafts`), meta: SILENT });
+
+export const textVersionsQuery = () =>
+  queryOptions({ queryKey: textsKeys.versions(), queryFn: () => request<ApiTextsVersionsResponse>('identity', `${BASE}/versions?limit=20`), meta: SILENT });
+
+export const textAuditQuery = () =>
+  queryOptions({ queryKey: textsKeys.audit(), queryFn: () => request<ApiTextsAuditResponse>('identity', `${BASE}/audit?limit=30`), meta: SILENT });
+
+export const saveDraft = (draft: { reason: string; changes: TextChange[] }, id?: string) =>
+  id
+    ? request<TextDraft>('identity', `${BASE}/drafts/${encodeURIComponent(id)}`, { method: 'PUT', body: draft })
+    : request<TextDraft>('identity', `${BASE}/drafts`, { method: 'POST', body: draft });
+
+export const deleteDraft = (id: string) => request<void>('identity', `${BASE}/drafts/${encodeURIComponent(id)}`, { method: 'DELETE' });
+export const approveDraft = (id: string) => request<TextDraft>('identity', `${BASE}/drafts/${encodeURIComponent(id)}/approve`, { method: 'POST', body: {} });
+export const publishDraft = (id: string) =>
+  request<ApiTextsVersionResponse>('identity', `${BASE}/drafts/${encodeURIComponent(id)}/publish`, { method: 'POST', body: {} });
+export const republishVersion = (number: number, reason: string) =>
+  request<ApiTextsVersionResponse>('identity', `${BASE}/versions/${number}/republish`, { method: 'POST', body: { reason } });
+export const importTexts = (body: ApiTextsImportRequest) => request<TextDraft>('identity', `${BASE}/import`, { method: 'POST', body });
+
+/** A language's published texts as an exchange file (the text of the file). */
+export const exportTexts = (query: { lang: TextLang; only: 'all' | 'todo'; format: 'xliff' | 'json' }) =>
+  requestText('identity', `${BASE}/export${search(query)}`, { headers: { accept: query.format === 'xliff' ? 'application/xliff+xml' : 'application/json' } });
+
+/** The refusals of a 400 answer (a draft or an import), else none. */
+export function refusalsOf(error: unknown): TextRefusal[] {
+  if (!isApiError(error)) return [];
+  const errors = (error as { errors?: unknown }).errors;
+  return Array.isArray(errors) ? (errors as TextRefusal[]).filter((item) => typeof item?.key === 'string') : [];
+}

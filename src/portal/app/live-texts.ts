@@ -1,0 +1,66 @@
+/*
+ * Live texts (docs/texts.md#live-texts): texts published in the texts console reach a learner's next
+ * page with no build and no restart. The portal's configuration names the published texts version
+ * (`textsHash`, null while the files' texts are in force); with a hash, i18next reads each namespace
+ * from `/texts/<hash>/<lang>/<ns>.json` (same origin, immutable: the browser caches it by its hash)
+ * instead of the files bundled at build time. Every answer of the services carries the hash in force
+ * (`x-texts-version`); when it changes, the loaded namespaces are read again and the page re-renders
+ * in the new texts.
+ *
+ * Use:
+ *   startLiveTexts(configLoad.then((config) => config.textsHash ?? null));   // before i18next starts
+ *   const texts = await publishedTexts(lang, ns);     // null: use the bundled file
+ *   followTextsVersion(response.headers.get('x-texts-version'));
+ */
+import i18next from 'i18next';
+
+let hash: Promise<string | null> = Promise.resolve(null);
+/** The hash the page's texts are of; undefined until the first answer tells the one in force. */
+let known: string | null | undefined;
+let reloading: Promise<void> | undefined;
+
+/** Where the published texts version comes from (the configuration): set once, at start-up. */
+export function startLiveTexts(textsHash: Promise<string | null>): void {
+  hash = textsHash.catch(() => null);
+  known = undefined;
+  void hash.then((value) => {
+    // With a hash the page's texts are that version's; without, the bundled ones, whose hash the
+    // first answer of the services tells.
+    if (value !== null) known = value;
+  });
+}
+
+// A hash is a hex digest: anything else is never put into an address.
+const HASH = /^[0-9a-f]{16,128}$/;
+
+/** A namespace's texts of the published version, or null when the bundled file is the one in force. */
+export async function publishedTexts(lang: string, ns: string, fetchImpl: typeof fetch = fetch): Promise<Record<string, unknown> | null> {
+  const current = await hash;
+  if (current === null || !HASH.test(current)) return null;
+  const response = await fetchImpl(`/texts/${current}/${encodeURIComponent(lang)}/${encodeURIComponent(ns)}.json`, { headers: { accept: 'application/json' } });
+  if (!response.ok) throw new Error(`texts ${current}/${lang}/${ns}: HTTP ${response.status}`);
+  return (await response.json()) as Record<string, unknown>;
+}
+
+/** Called with each answer's `x-texts-version`: another version than the page's reloads its texts. */
+export function followTextsVersion(version: string | null): void {
+  if (!version || !HASH.test(version)) return;
+  if (known === undefined) {
+    known = version;
+    return;
+  }
+  if (version === known || reloading) return;
+  known = version;
+  hash = Promise.resolve(version);
+  reloading = i18next
+    .reloadResources()
+    // Every translated component renders again, in the new texts.
+    .then(() => i18next.changeLanguage(i18next.language))
+    .then(
+      () => undefined,
+      () => undefined,
+    )
+    .finally(() => {
+      reloading = undefined;
+    });
+}

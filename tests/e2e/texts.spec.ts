@@ -1,0 +1,164 @@
+/*
+ * The texts console's journey (docs/texts.md): the localisation demo account finds the city field's
+ * message by "show keys", changes its Japanese, publishes; a learner under ?ui_locales=ja sees the
+ * edited Japanese for a 33-character city; roll back. Export the keys Japanese still needs, import a
+ * translated file: a draft. And the refusals: a learner's token, broken placeholders, markup, an
+ * import with an unknown key. Every text changed here is rolled back to the files at the end, so the
+ * specs after this one see the texts of the files.
+ */
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { loadConfig } from '../../src/server/config';
+import { expectNoSeriousA11yViolations } from './support/axe';
+import { DEMO_LEARNER, signIn } from './support/auth';
+import { DESKTOP, MOBILE } from './support/screenshots';
+
+const server = loadConfig(process.env);
+const TRANSLATOR = { email: 'translator@example.com', password: 'TranslatorDemo2026' } as const;
+const CITY_KEY = 'validation:Validation.InvalidCity_maxLength';
+const EDITED_JA = '【編集済み】市区町村は{{limit}}文字以内で入力してください';
+
+async function bearerOf(page: Page, open: () => Promise<void>): Promise<string> {
+  const call = page.waitForRequest((request) => new URL(request.url()).pathname.startsWith('/api/') && Boolean(request.headers().authorization));
+  await open();
+  return (await call).headers().authorization!;
+}
+
+const headers = (authorization: string) => ({ authorization, [server.functionKeyHeader]: server.functionKey });
+
+async function cityMessage(page: Page, edit: string, save: string) {
+  await page.getByRole('button', { name: edit, exact: true }).first().click();
+  await page.locator('#profile_primaryAddress_city').fill('C'.repeat(33));
+  await page.getByRole('button', { name: save, exact: true }).click();
+  const error = page.locator('#profile_primaryAddress_city__error');
+  await expect(error).toBeVisible();
+  return error;
+}
+
+async function rollBackToFiles(page: Page) {
+  await page.goto('/admin/texts');
+  const versions = page.getByTestId('texts-versions');
+  await versions.getByLabel('Reason for a roll back').fill('e2e: back to the files');
+  await versions.getByRole('button', { name: 'Roll back to the files' }).click();
+  await expect(page.getByTestId('texts-published')).toContainText('the texts of the files', { timeout: 15_000 });
+}
+
+test.describe('the texts console', () => {
+  test.describe.configure({ mode: 'serial' });
+
+  test('show keys finds the city message; its Japanese is edited, checked, published, seen by a learner, and rolled back', async ({ page, browser }) => {
+    test.setTimeout(180_000);
+    await page.setViewportSize(DESKTOP);
+    const translatorToken = await bearerOf(page, () => signIn(page, TRANSLATOR.email, TRANSLATOR.password, { path: '/profile' }));
+
+    // Show keys, then the message under the city field tells its key.
+    await page.getByTestId('profile-menu').getByRole('button').first().click();
+    await page.getByTestId('show-keys-toggle').click();
+    await page.keyboard.press('Escape');
+    const error = await cityMessage(page, 'Edit', 'Save');
+    const marked = error.locator('xpath=descendant-or-self::*[@data-text-key]').first();
+    await expect(marked).toHaveAttribute('data-text-key', new RegExp(CITY_KEY.replace(/[.]/g, '\\.')));
+    await marked.hover();
+    const open = page.getByTestId('show-keys-panel').getByRole('link', { name: 'Open in the texts console' });
+    await expect(open).toHaveAttribute('href', `/admin/texts?key=${encodeURIComponent(CITY_KEY)}`);
+    await page.goto((await open.getAttribute('href'))!);
+
+    // The console opens the key: English and Japanese side by side, checked at the field.
+    const editor = page.getByTestId('text-editor');
+    await expect(editor.getByRole('heading', { level: 2 })).toContainText(CITY_KEY);
+    const ja = editor.getByLabel('Japanese');
+    await ja.fill('市区町村は{{max}}文字以内');
+    await expect(editor.getByRole('alert')).toContainText('Use the same placeholders as the English: {{limit}} (this text has {{max}})');
+    await expect(ja).toHaveAttribute('aria-invalid', 'true');
+    await ja.fill('<b>{{limit}}</b>');
+    await expect(editor.getByRole('alert')).toContainText('Texts are shown as text: remove <b>');
+    await expect(editor.getByRole('button', { name: 'Add to the draft' })).toHaveAttribute('aria-disabled', 'true');
+    await ja.fill(EDITED_JA);
+    await expect(editor.getByRole('alert')).toHaveCount(0);
+    await expectNoSeriousA11yViolations(page, 'texts console editor');
+    await editor.getByRole('button', { name: 'Add to the draft' }).click();
+    const pending = page.getByTestId('texts-pending');
+    await pending.getByLabel('Reason').fill('e2e: clearer city message');
+    await pending.getByRole('button', { name: 'Save the draft' }).click();
+    const draft = page.getByTestId('texts-draft').filter({ hasText: 'e2e: clearer city message' });
+    await expect(draft).toBeVisible();
+    // The console's pictures without the key panel, from the top.
+    await page.getByTestId('show-keys-panel').getByRole('button', { name: 'Hide text keys' }).click();
+    await expect(page.getByTestId('show-keys-panel')).toHaveCount(0);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: 'docs/images/texts-console-1280.png', fullPage: true, animations: 'disabled' });
+    await page.setViewportSize(MOBILE);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await expectNoSeriousA11yViolations(page, 'texts console 375');
+    await page.screenshot({ path: 'docs/images/texts-console-375.png', fullPage: true, animations: 'disabled' });
+    await page.setViewportSize(DESKTOP);
+    await draft.getByRole('button', { name: 'Publish' }).click();
+    await expect(page.getByTestId('texts-published')).toContainText('Published: version 1', { timeout: 15_000 });
+
+    // The services refuse what the console refuses, whoever sends it.
+    const refusal = async (text: string) => {
+      const res = await page.request.post('/api/admin/texts/drafts', { headers: headers(translatorToken), data: { reason: 'e2e', changes: [{ key: CITY_KEY, lang: 'ja', text }] } });
+      expect(res.status()).toBe(400);
+      return JSON.stringify(await res.json());
+    };
+    expect(await refusal('市区町村は{{max}}文字以内')).toContain('Texts.Refusal.Placeholders');
+    expect(await refusal('<script>alert(1)</script>{{limit}}')).toContain('Texts.Refusal.Markup');
+
+    // A learner, in Japanese: the edited text, with no restart of the services; and no admin call.
+    const learnerContext = await browser.newContext();
+    const learner = await learnerContext.newPage();
+    const learnerToken = await bearerOf(learner, () => signIn(learner, DEMO_LEARNER.email, DEMO_LEARNER.password, { path: '/profile', lang: 'ja' }));
+    await expect(await cityMessage(learner, '編集', '保存')).toHaveText(EDITED_JA.replace('{{limit}}', '32'));
+    const refused = await learner.request.get('/api/admin/texts/keys', { headers: headers(learnerToken) });
+    expect(refused.status()).toBe(403);
+
+    // Roll back: the learner's next page shows the Japanese of the files again.
+    await rollBackToFiles(page);
+    const files = JSON.parse(readFileSync('locales/ja/validation.json', 'utf8')) as { Validation: Record<string, string> };
+    await learner.goto('/profile');
+    await expect(await cityMessage(learner, '編集', '保存')).toHaveText(files.Validation.InvalidCity_maxLength!.replace('{{limit}}', '32'));
+    await learnerContext.close();
+  });
+
+  test('export the keys Japanese still needs, import a translated file as a draft; an unknown key is refused', async ({ page }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize(DESKTOP);
+    const token = await bearerOf(page, () => signIn(page, TRANSLATOR.email, TRANSLATOR.password, { path: '/admin/texts' }));
+    // A new English makes its Japanese stale: a key Japanese needs again.
+    await publishEnglish(page.request, token, 'validation:Validation.InvalidCity', 'Invalid city name');
+    await page.reload();
+    const exchange = page.getByTestId('texts-exchange');
+    await exchange.getByLabel('Format').selectOption('json');
+    await exchange.getByLabel('Keys', { exact: true }).selectOption('todo');
+    const download = page.waitForEvent('download');
+    await exchange.getByRole('button', { name: 'Export' }).click();
+    const file = JSON.parse(readFileSync((await (await download).path())!, 'utf8')) as Record<string, Record<string, unknown>>;
+    expect((file.validation as { Validation: Record<string, string> }).Validation.InvalidCity).toBeDefined();
+
+    const translated = { validation: { Validation: { InvalidCity: '市区町村名が正しくありません' } } };
+    await exchange.getByLabel('Translated file').setInputFiles({ name: 'ja.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(translated)) });
+    await exchange.getByLabel('Reason').fill('e2e: translated file');
+    await exchange.getByRole('button', { name: 'Import as a draft' }).click();
+    const imported = page.getByTestId('texts-draft').filter({ hasText: 'e2e: translated file' });
+    await expect(imported).toContainText('imported');
+    await expect(imported).toContainText('市区町村名が正しくありません');
+    await expect(page.getByTestId('texts-published')).toContainText('Published: version');
+
+    await exchange.getByLabel('Translated file').setInputFiles({ name: 'bad.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify({ profile: { No: { Such: 'x' } } })) });
+    await exchange.getByLabel('Reason').fill('e2e: unknown key');
+    await exchange.getByRole('button', { name: 'Import as a draft' }).click();
+    await expect(page.getByTestId('texts-import-refusals')).toContainText('is not a key of the texts');
+    await expect(page.getByTestId('texts-draft').filter({ hasText: 'e2e: unknown key' })).toHaveCount(0);
+    await expectNoSeriousA11yViolations(page, 'texts console exchange');
+
+    await rollBackToFiles(page);
+  });
+});
+
+async function publishEnglish(request: APIRequestContext, authorization: string, key: string, text: string) {
+  const created = await request.post('/api/admin/texts/drafts', { headers: headers(authorization), data: { reason: 'e2e: new English', changes: [{ key, lang: 'en', text }] } });
+  expect(created.status()).toBe(201);
+  const { id } = (await created.json()) as { id: string };
+  const published = await request.post(`/api/admin/texts/drafts/${id}/publish`, { headers: headers(authorization), data: {} });
+  expect(published.status()).toBe(200);
+}
