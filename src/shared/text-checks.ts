@@ -24,7 +24,8 @@ const LONGER_BY = 20;
 // Linear: each a bounded class repeated, no nested or overlapping repetition.
 const PLACEHOLDER = /\{\{\s*([^{}\s,]{1,100})[^{}]{0,200}\}\}/g;
 const NESTING = /\$t\(\s*([^,()]{1,200})/g;
-const TAG = /<\/?[A-Za-z][^<>]{0,500}>/g;
+// A tag: <b>, </b>, <a href="…">, and react-i18next's numbered <1>…</1>.
+const TAG = /<\/?[A-Za-z0-9][^<>]{0,500}>/g;
 const ENTITY = /&(?:#[0-9]{1,7}|#x[0-9A-Fa-f]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});/g;
 
 const names = (text: string, pattern: RegExp): string[] => [...new Set([...text.matchAll(pattern)].map((m) => (m[1] ?? '').trim()))].sort();

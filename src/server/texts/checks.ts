@@ -1,3 +1,4 @@
+import { checkText } from '../../shared/text-checks';
 import { englishOf, isLang, keysOf, PLURAL_SUFFIX, type TextEdit, type Texts } from './texts-files';
 
 // What a text may be (docs/admin-area.md, "Texts"): a known key in a known language (a plural form the
@@ -15,23 +16,6 @@ export interface TextRefusal {
   params?: Record<string, string | number>;
 }
 
-export const TEXT_MAX = 4000;
-const LONGER_RATIO = 1.5;
-const LONGER_BY = 20;
-
-// Linear: each a bounded class repeated, no nested or overlapping repetition.
-const PLACEHOLDER = /\{\{\s*([^{}\s,]{1,100})[^{}]{0,200}\}\}/g;
-const NESTING = /\$t\(\s*([^,()]{1,200})/g;
-// A tag: <b>, </b>, <a href="…">, and react-i18next's numbered <1>…</1>.
-const TAG = /<\/?[A-Za-z0-9][^<>]{0,500}>/g;
-const ENTITY = /&(?:#[0-9]{1,7}|#x[0-9A-Fa-f]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});/g;
-
-const names = (text: string, pattern: RegExp): string[] => [...new Set([...text.matchAll(pattern)].map((m) => (m[1] ?? '').trim()))].sort();
-const listed = (items: string[], wrap: (s: string) => string) => items.map(wrap).join(', ');
-const sameList = (a: string[], b: string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
-
-/** The markup in a text: tags and character entities, in order. */
-export const markupOf = (text: string): string[] => [...text.matchAll(TAG), ...text.matchAll(ENTITY)].sort((a, b) => (a.index ?? 0) - (b.index ?? 0)).map((m) => m[0]);
 
 export function checkTexts(base: Texts, on: Texts, changes: readonly TextEdit[]): { refusals: TextRefusal[]; warnings: TextRefusal[] } {
   const refusals: TextRefusal[] = [];
@@ -58,30 +42,14 @@ export function checkTexts(base: Texts, on: Texts, changes: readonly TextEdit[])
     const id = `${lang}\u0000${textKey}`;
     if (seen.has(id)) return refuse('key', 'duplicate', 'Texts.Refusal.Duplicate', { textKey, lang });
     seen.add(id);
-    if (typeof text !== 'string' || text.trim() === '') return refuse('text', 'empty', 'Texts.Refusal.Empty', { textKey, lang });
-    if (text.length > TEXT_MAX) return refuse('text', 'too-long', 'Texts.Refusal.TooLong', { textKey, lang, limit: TEXT_MAX });
+    if (typeof text !== 'string') return refuse('text', 'empty', 'Texts.Refusal.Empty', { textKey, lang });
     // An English text keeps the English in force's placeholders (the code passes them); another
-    // language follows the English, the draft's own where it changes it.
+    // language follows the English, the draft's own where it changes it. The text's own checks are
+    // the console's (src/shared/text-checks.ts), so both judge a text alike.
     const reference = englishOf(lang === 'en' ? (on.get('en') as Map<string, string>) : english, textKey) ?? '';
-
-    const expected = names(reference, PLACEHOLDER);
-    const found = names(text, PLACEHOLDER);
-    if (!sameList(expected, found)) {
-      return refuse('text', 'placeholders', 'Texts.Refusal.Placeholders', { textKey, lang, expected: listed(expected, (n) => `{{${n}}}`), found: listed(found, (n) => `{{${n}}}`) });
-    }
-    const nestedExpected = names(reference, NESTING);
-    const nestedFound = names(text, NESTING);
-    if (!sameList(nestedExpected, nestedFound)) {
-      return refuse('text', 'nesting', 'Texts.Refusal.Nesting', { textKey, lang, expected: listed(nestedExpected, (n) => `$t(${n})`), found: listed(nestedFound, (n) => `$t(${n})`) });
-    }
-    // Markup only where the English has the very same tags (react-i18next's <1>…</1>, say).
-    const allowedMarkup = new Set(markupOf(reference));
-    const foreign = markupOf(text).find((m) => !allowedMarkup.has(m));
-    if (foreign !== undefined) return refuse('text', 'markup', 'Texts.Refusal.Markup', { textKey, lang, found: foreign });
-
-    if (lang !== 'en' && reference && text.length > reference.length * LONGER_RATIO && text.length - reference.length > LONGER_BY) {
-      warnings.push({ path: at('text'), change: index, keyword: 'length', key: 'Texts.Warning.Longer', params: { textKey, lang, length: text.length, english: reference.length } });
-    }
+    const { refusal, warning } = checkText({ text, english: reference, lang });
+    if (refusal) return refuse('text', refusal.keyword, refusal.key, { textKey, lang, ...refusal.params });
+    if (warning) warnings.push({ path: at('text'), change: index, keyword: warning.keyword, key: warning.key, params: { textKey, lang, ...warning.params } });
     return undefined;
   });
   return { refusals, warnings };

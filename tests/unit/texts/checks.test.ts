@@ -1,4 +1,5 @@
-import { checkTexts, markupOf } from '../../../src/server/texts/checks';
+import { checkTexts } from '../../../src/server/texts/checks';
+import { markupOf } from '../../../src/shared/text-checks';
 import type { Lang, Texts } from '../../../src/server/texts/texts-files';
 
 // What a text may be (docs/admin-area.md, "Texts"): one case per check, on a small set of texts.
