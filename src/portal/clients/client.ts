@@ -13,7 +13,7 @@
  * configureApi() is called once at start-up (src/portal/app/boot.tsx); unit tests call it with doubles.
  */
 import type { PortalConfig, ServiceName } from './config';
-import { reportApiError, toApiError } from './errors';
+import { NetworkError, reportApiError, toApiError } from './errors';
 
 export interface ApiSetup {
   config: Pick<PortalConfig, 'services' | 'functionKey' | 'functionKeyHeader' | 'formActivity'>;
@@ -96,6 +96,9 @@ export async function requestWithHeaders<T>(
       method,
       headers,
       body,
+    }).catch((error: unknown) => {
+      // fetch rejects with a TypeError when no answer came (offline, cut, timed out); an abort is the caller's.
+      throw error instanceof TypeError ? new NetworkError(error) : error;
     });
     if (!response.ok) throw await toApiError(response);
     const text = response.status === 204 ? '' : await response.text();
