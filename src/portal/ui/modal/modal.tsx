@@ -58,12 +58,6 @@ export function Modal({
   const block = (event: Event) => {
     if (closingDisabled) event.preventDefault();
   };
-  // A toast stays usable over an open dialog (its Dismiss), and pressing it is no click outside:
-  // the dialog, and what was typed into it, stay.
-  const blockOutside = (event: Event) => {
-    if (event.target instanceof Element && event.target.closest('[data-sonner-toaster]')) event.preventDefault();
-    else block(event);
-  };
   return (
     <Dialog.Root open={open} onOpenChange={(next) => (next || !closingDisabled) && onOpenChange(next)}>
       <Dialog.Portal>
@@ -80,8 +74,8 @@ export function Modal({
             }
           }}
           onEscapeKeyDown={block}
-          onPointerDownOutside={blockOutside}
-          onInteractOutside={blockOutside}
+          onPointerDownOutside={block}
+          onInteractOutside={block}
           {...(description ? {} : { 'aria-describedby': undefined })}
         >
           <Dialog.Title className="modal__title">{title}</Dialog.Title>
