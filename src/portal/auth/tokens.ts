@@ -1,5 +1,6 @@
 import type { AuthenticationResult, IPublicClientApplication } from '@azure/msal-browser';
 import type { PortalConfig } from '../clients/config';
+import { SessionEndedError } from '../clients/errors';
 import { apiScopes } from './msal';
 import { signInRedirect } from './sign-in';
 import { isSigningOut } from './sign-out';
@@ -40,7 +41,7 @@ export function createTokenSource(msal: IPublicClientApplication, config: Portal
       await msal.clearCache();
       localStorage.clear();
       await signInRedirect(msal, config, lang());
-      throw error;
+      throw new SessionEndedError(error);
     }
   };
 }

@@ -26,6 +26,14 @@ export class NetworkError extends Error {
   }
 }
 
+/** The session could not be renewed: the portal has started signing in again and the page is leaving. */
+export class SessionEndedError extends Error {
+  override readonly name = 'SessionEndedError';
+  constructor(cause: unknown) {
+    super('The session ended; signing in again', { cause });
+  }
+}
+
 export const isNetworkError = (value: unknown): value is NetworkError => value instanceof NetworkError;
 
 /**

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { dismissErrorToast, notifyError, notifySuccess, type SuccessToastKey } from '../ui/toast/toast';
+import { SessionEndedError } from '../clients/errors';
 import { clearDraft, saveDraft, takeDraft } from './drafts';
 import { serverFieldErrors, type ServerFieldErrors } from './errors/server-errors';
 import { rebase } from './rebase';
@@ -18,8 +19,8 @@ interface Options<T> {
   understood?: (error: unknown) => ServerFieldErrors | undefined;
   /**
    * A name under which what is being sent is kept in session storage (forms/drafts.ts, no passwords
-   * or codes) until the save succeeds: if the session ends under it and the portal signs in again,
-   * the form opens here again, in edit mode, with it.
+   * or codes) while it is sent: if the session ends under it (SessionEndedError) and the portal signs
+   * in again, the form opens here again, in edit mode, with it. Any answer drops it.
    */
   draft?: string;
 }
@@ -56,6 +57,8 @@ export function useFormSubmission<T>({ initial, send, successToast, toggle, unde
       try {
         await send(data);
       } catch (error) {
+        // Kept only for the sign-in that follows a session's end; any answer means the session was fine.
+        if (draft && !(error instanceof SessionEndedError)) clearDraft(draft);
         const atFields = serverFieldErrors(error) ?? understood?.(error);
         setServerErrors(atFields);
         if (!atFields) notifyError(error);
