@@ -42,3 +42,17 @@ export function clearAllDrafts(storage: Storage = sessionStorage): void {
   const keys = Array.from({ length: storage.length }, (_, index) => storage.key(index) ?? '');
   for (const key of keys) if (key.startsWith(PREFIX)) storage.removeItem(key);
 }
+
+/**
+ * Runs `clear` (MSAL's clearCache, which removes every session-storage key that contains the client
+ * id, and the demo's client id is "portal") and puts the drafts back afterwards.
+ */
+export async function keepingDrafts(clear: () => Promise<void>, storage: Storage = sessionStorage): Promise<void> {
+  const keys = Array.from({ length: storage.length }, (_, index) => storage.key(index) ?? '').filter((key) => key.startsWith(PREFIX));
+  const kept = keys.map((key) => [key, storage.getItem(key)] as const);
+  try {
+    await clear();
+  } finally {
+    for (const [key, value] of kept) if (value !== null) storage.setItem(key, value);
+  }
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clearAllDrafts, clearDraft, saveDraft, takeDraft } from '../../../src/portal/forms/drafts';
+import { clearAllDrafts, clearDraft, keepingDrafts, saveDraft, takeDraft } from '../../../src/portal/forms/drafts';
 
 class MemoryStorage implements Storage {
   private items = new Map<string, string>();
@@ -38,5 +38,16 @@ describe('form drafts in session storage', () => {
     clearAllDrafts(storage);
     expect(takeDraft('profile', storage)).toBeUndefined();
     expect(storage.getItem('other')).toBe('stays');
+  });
+
+  it('survives a cache clear that removes every key with the client id in it (MSAL clearCache)', async () => {
+    const storage = new MemoryStorage();
+    saveDraft('profile', { city: 'Sessionville' }, storage);
+    storage.setItem('msal.portal.token', 't');
+    await keepingDrafts(async () => {
+      for (const key of ['portal.draft.profile', 'msal.portal.token']) storage.removeItem(key);
+    }, storage);
+    expect(takeDraft('profile', storage)).toEqual({ city: 'Sessionville' });
+    expect(storage.getItem('msal.portal.token')).toBeNull();
   });
 });
