@@ -1,5 +1,6 @@
 import type { IPublicClientApplication } from '@azure/msal-browser';
 import type { PortalConfig } from '../clients/config';
+import { clearAllDrafts } from '../forms/drafts';
 
 /** Where the user goes after the provider's sign-out, kept across the provider's round trip. */
 const AFTER_LOGOUT_KEY = 'portal.afterLogout';
@@ -24,6 +25,7 @@ export async function signOut(
   origin = window.location.origin,
 ): Promise<void> {
   signingOut = true;
+  clearAllDrafts();
   const account = msal.getActiveAccount() ?? msal.getAllAccounts()[0] ?? null;
   if (!account) {
     window.location.replace(target);

@@ -1,5 +1,7 @@
 import type { AuthenticationResult, IPublicClientApplication } from '@azure/msal-browser';
 import type { PortalConfig } from '../clients/config';
+import { SessionEndedError } from '../clients/errors';
+import { keepingDrafts } from '../forms/drafts';
 import { apiScopes } from './msal';
 import { signInRedirect } from './sign-in';
 import { isSigningOut } from './sign-out';
@@ -37,10 +39,11 @@ export function createTokenSource(msal: IPublicClientApplication, config: Portal
       // now would cut the provider's sign-out short (the provider session would stay).
       if (isSigningOut()) throw error;
       // docs/authentication.md: a failed token acquisition clears local storage and signs in again.
-      await msal.clearCache();
+      // What a form was sending waits for the sign-in that follows (forms/drafts.ts).
+      await keepingDrafts(() => msal.clearCache());
       localStorage.clear();
       await signInRedirect(msal, config, lang());
-      throw error;
+      throw new SessionEndedError(error);
     }
   };
 }

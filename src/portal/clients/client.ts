@@ -13,7 +13,7 @@
  * configureApi() is called once at start-up (src/portal/app/boot.tsx); unit tests call it with doubles.
  */
 import type { PortalConfig, ServiceName } from './config';
-import { reportApiError, toApiError } from './errors';
+import { NetworkError, reportApiError, toApiError } from './errors';
 
 export interface ApiSetup {
   config: Pick<PortalConfig, 'services' | 'functionKey' | 'functionKeyHeader' | 'formActivity'>;
@@ -108,6 +108,9 @@ async function send(service: ServiceName, path: string, options: RequestOptions)
       method,
       headers,
       body,
+    }).catch((error: unknown) => {
+      // fetch rejects with a TypeError when no answer came (offline, cut, timed out); an abort is the caller's.
+      throw error instanceof TypeError ? new NetworkError(error) : error;
     });
     current.onHeaders?.(response.headers);
     if (!response.ok) throw await toApiError(response);

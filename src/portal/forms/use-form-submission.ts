@@ -1,5 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { dismissErrorToast, notifyError, notifySuccess, type SuccessToastKey } from '../ui/toast/toast';
+import { SessionEndedError } from '../clients/errors';
+import { clearDraft, saveDraft, takeDraft } from './drafts';
 import { serverFieldErrors, type ServerFieldErrors } from './errors/server-errors';
 import { rebase } from './rebase';
 import type { EditToggle } from './use-edit-toggle';
@@ -15,6 +17,12 @@ interface Options<T> {
    * at its fields (path -> key; the path '' is the form as a whole); undefined for anything else.
    */
   understood?: (error: unknown) => ServerFieldErrors | undefined;
+  /**
+   * A name under which what is being sent is kept in session storage (forms/drafts.ts, no passwords
+   * or codes) while it is sent: if the session ends under it (SessionEndedError) and the portal signs
+   * in again, the form opens here again, in edit mode, with it. Any answer drops it.
+   */
+  draft?: string;
 }
 
 /**
@@ -25,8 +33,13 @@ interface Options<T> {
  * form never put back the data it was opened with; Cancel drops it. When the stored data changes
  * under kept input (a refetch after 412), the learner's edits are carried over onto it.
  */
-export function useFormSubmission<T>({ initial, send, successToast, toggle, understood }: Options<T>) {
-  const [kept, setKept] = useState<T>();
+export function useFormSubmission<T>({ initial, send, successToast, toggle, understood, draft }: Options<T>) {
+  const [restored] = useState(() => (draft ? takeDraft<T>(draft) : undefined));
+  const [kept, setKept] = useState<T | undefined>(restored);
+  const edit = toggle?.edit;
+  useEffect(() => {
+    if (restored !== undefined) edit?.();
+  }, [restored, edit]);
   const [serverErrors, setServerErrors] = useState<ServerFieldErrors>();
   const opened = useRef(initial);
   useEffect(() => {
@@ -40,19 +53,23 @@ export function useFormSubmission<T>({ initial, send, successToast, toggle, unde
     async (data: T) => {
       setKept(data);
       setServerErrors(undefined);
+      if (draft) saveDraft(draft, data);
       try {
         await send(data);
       } catch (error) {
+        // Kept only for the sign-in that follows a session's end; any answer means the session was fine.
+        if (draft && !(error instanceof SessionEndedError)) clearDraft(draft);
         const atFields = serverFieldErrors(error) ?? understood?.(error);
         setServerErrors(atFields);
         if (!atFields) notifyError(error);
         throw error;
       }
       setKept(undefined);
+      if (draft) clearDraft(draft);
       dismissErrorToast();
       notifySuccess(successToast);
     },
-    [send, successToast, understood],
+    [send, successToast, understood, draft],
   );
 
   const editToggle = useMemo<EditToggle | undefined>(
@@ -62,10 +79,11 @@ export function useFormSubmission<T>({ initial, send, successToast, toggle, unde
         cancel: () => {
           setKept(undefined);
           setServerErrors(undefined);
+          if (draft) clearDraft(draft);
           toggle.cancel();
         },
       },
-    [toggle],
+    [toggle, draft],
   );
 
   return { formData: kept ?? initial, serverErrors, onSubmit, editToggle };

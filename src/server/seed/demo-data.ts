@@ -59,7 +59,7 @@ export const TRANSLATOR_PASSWORD = 'TranslatorDemo2026';
 export const OWNER_ID = uuid(40);
 export const OWNER2_ID = uuid(41);
 export const TRANSLATOR_ID = uuid(42);
-export const TRANSLATOR2_ID = uuid(43);
+export const TRANSLATOR2_ID = uuid(48);
 const ROLE_PASSWORD = 'RoleDemo2026';
 
 export const demoAccounts: DemoAccount[] = [
@@ -293,6 +293,25 @@ export const demoAccounts: DemoAccount[] = [
     locale,
     profile: profile(`${name}@example.com`, 'Pat', 'Parcel', { externalIds: { certMaster: `cm-10000${n}`, pearsonVue: `9000000${n}` } }, locale),
   })),
+  // The browser's fault tests (tests/e2e/faults.spec.ts, session.spec.ts): accounts of their own,
+  // so the saves they let through change nobody else's data.
+  ...(
+    [
+      [43, 'e2e.faults', 'en', { company: 'Example Learning Co', externalIds: { certMaster: 'cm-1000043' } }],
+      [44, 'e2e.faults.ja', 'ja', { company: 'Example Learning Co', externalIds: { certMaster: 'cm-1000044' } }],
+      [45, 'e2e.faults.cmp', 'en', { externalIds: { certMaster: 'cm-1000045' } }],
+      [46, 'e2e.faults.populi', 'en', { company: 'Example Learning Co', externalIds: { certMaster: 'cm-1000046' } }],
+      [47, 'e2e.faults.session', 'en', { company: 'Example Learning Co', externalIds: { certMaster: 'cm-1000047' } }],
+    ] as const
+  ).map(([n, name, locale, extra]) => ({
+    id: uuid(n),
+    email: `${name}@example.com`,
+    password: E2E_PASSWORD,
+    givenName: 'Robin',
+    familyName: 'Tester',
+    locale,
+    profile: profile(`${name}@example.com`, 'Robin', 'Tester', extra, locale),
+  })),
 ];
 
 export interface DemoProduct {
@@ -434,6 +453,7 @@ export const demoFulfillments = [
   { id: uuid(3002), accountId: demoId(10), kind: 'examVoucherCard', item: 'Networking Essentials' },
   { id: uuid(3003), accountId: demoId(32), kind: 'printedCertificate', item: 'Cloud Foundations' },
   { id: uuid(3004), accountId: demoId(33), kind: 'printedCertificate', item: 'Cloud Foundations' },
+  { id: uuid(3005), accountId: demoId(43), kind: 'printedCertificate', item: 'Cloud Foundations' },
 ];
 
 export const demoAnnouncements = [

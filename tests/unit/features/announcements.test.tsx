@@ -54,7 +54,7 @@ describe('announcements page', () => {
   });
 
   it('shows the generic toast and a line saying the list is missing when the service fails', async () => {
-    renderPage(<AnnouncementsPage />, { answer: () => ({ status: 503, body: { message: 'down', statusCode: 503 } }) });
+    renderPage(<AnnouncementsPage />, { answer: () => ({ status: 500, body: { message: 'down', statusCode: 500 } }) });
     expect(await screen.findByText('An unexpected error ocurred. Please try again later.')).toBeInTheDocument();
     expect(screen.getByText('The announcements could not be loaded.')).toBeInTheDocument();
     expect(screen.queryByText('There are no announcements right now.')).toBeNull();

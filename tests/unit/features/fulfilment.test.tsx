@@ -113,7 +113,7 @@ describe('address-verification banner', () => {
   });
 
   it('a failed release shows the toast and leaves the modal as it was', async () => {
-    setup({ release: () => ({ status: 503, body: { statusCode: 503, message: 'Unavailable' } }) });
+    setup({ release: () => ({ status: 500, body: { statusCode: 500, message: 'Unavailable' } }) });
     const dialog = await openModal();
     const line2 = await within(dialog).findByLabelText(/Address line 2/);
     await user().type(line2, 'Unit 7');

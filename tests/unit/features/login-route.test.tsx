@@ -55,7 +55,7 @@ describe('/login', () => {
 
 describe('/help', () => {
   it('on failure shows the generic toast and goes to /', async () => {
-    fakeApi(() => ({ status: 503, body: { message: 'down', statusCode: 503 } }));
+    fakeApi(() => ({ status: 500, body: { message: 'down', statusCode: 500 } }));
     renderAt(<HelpRoute />, '/help?returnto=x');
     expect(await screen.findByText('An unexpected error ocurred. Please try again later.')).toBeInTheDocument();
     await waitFor(() => expect(location()).toBe('/'));

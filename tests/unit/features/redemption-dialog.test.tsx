@@ -58,11 +58,19 @@ describe('redemption dialog', () => {
   });
 
   it('a failed call shows the generic toast and keeps the modal and the typed key', async () => {
-    await openDialog((call) => (call.url.includes('/is-valid') ? { status: 503, body: { message: 'down', statusCode: 503 } } : undefined));
+    await openDialog((call) => (call.url.includes('/is-valid') ? { status: 500, body: { message: 'bug', statusCode: 500 } } : undefined));
     await typeKey('KEY-B');
     expect(await screen.findByText('An unexpected error ocurred. Please try again later.')).toBeInTheDocument();
     expect(screen.getByRole('dialog', { name: 'Redeem Access Key' })).toBeInTheDocument();
     expect(screen.getByLabelText(/Access key/)).toHaveValue('KEY-B');
+  });
+
+  it('a 503 says the service is temporarily unavailable, and keeps the modal and the typed key', async () => {
+    await openDialog((call) => (call.url.includes('/is-valid') ? { status: 503, body: { message: 'down', statusCode: 503 } } : undefined));
+    await typeKey('KEY-C');
+    expect(await screen.findByText('The service is temporarily unavailable. Please try again in a moment.')).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Redeem Access Key' })).toBeInTheDocument();
+    expect(screen.getByLabelText(/Access key/)).toHaveValue('KEY-C');
   });
 
   it('cannot be closed while a call is in flight, and shows the spinner', async () => {

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { configureApi, request, requestWithHeaders } from '../../../src/portal/clients/client';
-import { logUnexpected, setErrorReporter } from '../../../src/portal/clients/errors';
+import { isNetworkError, logUnexpected, passingFault, setErrorReporter } from '../../../src/portal/clients/errors';
 
 const config = {
   services: { identity: 'https://id.example/', entitlements: 'https://ent.example', vendors: '' },
@@ -69,5 +69,34 @@ describe('service client (docs/behaviour.md#calls)', () => {
   it('throws { message, statusCode } when the body is not JSON', async () => {
     setup(new Response('Bad gateway', { status: 502, statusText: 'Bad Gateway' }));
     await expect(request('identity', '/x')).rejects.toEqual({ message: 'Bad gateway', statusCode: 502 });
+  });
+
+  it('reads Retry-After into the error, and calls a 503 a passing fault that is logged as a warning', async () => {
+    setup(new Response(JSON.stringify({ message: 'The service is briefly unavailable; try again.', statusCode: 503 }), { status: 503, headers: { 'retry-after': '1', 'content-type': 'application/json' } }));
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    setErrorReporter(logUnexpected);
+    const thrown = await request('identity', '/x').catch((e: unknown) => e);
+    expect(thrown).toEqual({ message: 'The service is briefly unavailable; try again.', statusCode: 503, retryAfter: 1 });
+    expect(passingFault(thrown)).toBe('unavailable');
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(error).not.toHaveBeenCalled();
+    warn.mockRestore();
+    error.mockRestore();
+  });
+
+  it('throws a NetworkError when no answer came, and leaves an abort as it was', async () => {
+    const fetchImpl = vi.fn(async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    configureApi({ config, getToken: async () => 'token-abc', fetchImpl: fetchImpl as unknown as typeof fetch });
+    const thrown = await request('identity', '/x').catch((e: unknown) => e);
+    expect(isNetworkError(thrown)).toBe(true);
+    expect(passingFault(thrown)).toBe('network');
+    const abort = new DOMException('stopped', 'AbortError');
+    configureApi({ config, getToken: async () => 'token-abc', fetchImpl: (async () => { throw abort; }) as unknown as typeof fetch });
+    await expect(request('identity', '/x')).rejects.toBe(abort);
+    expect(passingFault(new Error('bug'))).toBeUndefined();
+    expect(passingFault({ message: 'x', statusCode: 500 })).toBeUndefined();
   });
 });

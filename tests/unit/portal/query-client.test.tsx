@@ -21,7 +21,7 @@ describe('query client', () => {
   it('shows the generic toast when a query fails, unless the query handles it itself', async () => {
     render(<PortalToaster />);
     const client = createQueryClient();
-    const failing = () => Promise.reject({ message: 'down', statusCode: 503 });
+    const failing = () => Promise.reject({ message: 'down', statusCode: 500 });
     await client.fetchQuery({ queryKey: ['silent'], queryFn: failing, meta: { silentError: true } }).catch(() => undefined);
     await new Promise((r) => setTimeout(r, 50));
     expect(screen.queryByText('An unexpected error ocurred. Please try again later.')).toBeNull();

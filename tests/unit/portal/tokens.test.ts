@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { PortalConfig } from '../../../src/portal/clients/config';
 import { signOut } from '../../../src/portal/auth/sign-out';
 import { createTokenSource, idTokenNeedsRefresh } from '../../../src/portal/auth/tokens';
+import { SessionEndedError } from '../../../src/portal/clients/errors';
 
 const now = Date.UTC(2026, 10, 22, 12, 0, 0);
 const config = { scopes: ['openid', 'profile'], apiScopes: ['api'], bearerToken: 'access' } as unknown as PortalConfig;
@@ -48,7 +49,9 @@ describe('bearer token', () => {
     localStorage.setItem('left-over', '1');
     const msal = fakeMsal({ acquireTokenSilent: vi.fn(async () => Promise.reject(new Error('interaction_required'))) });
     const getToken = createTokenSource(msal, config, () => 'ja');
-    await expect(getToken()).rejects.toThrow('interaction_required');
+    const thrown = await getToken().catch((e: unknown) => e);
+    expect(thrown).toBeInstanceOf(SessionEndedError);
+    expect((thrown as Error).cause).toEqual(expect.objectContaining({ message: expect.stringContaining('interaction_required') }));
     expect(msal.clearCache).toHaveBeenCalled();
     expect(localStorage.getItem('left-over')).toBeNull();
     expect(msal.loginRedirect).toHaveBeenCalledWith(

@@ -47,7 +47,7 @@ export default function ExamProfilePage() {
     },
     [profile, mutateAsync, returnTo, redirectWhitelist, navigate],
   );
-  const form = useFormSubmission({ initial: view, send, successToast: 'profile:Toast.CandidateCreated' });
+  const form = useFormSubmission({ initial: view, send, successToast: 'profile:Toast.CandidateCreated', draft: 'exam' });
 
   return (
     <div className="page profile-page">

@@ -38,7 +38,7 @@ export default function ProfilePage() {
     },
     [profile, view, etag, mutateAsync],
   );
-  const form = useFormSubmission({ initial: view, send, successToast: 'Toast.Success.ProfileEdited', toggle, understood });
+  const form = useFormSubmission({ initial: view, send, successToast: 'Toast.Success.ProfileEdited', toggle, understood, draft: 'profile' });
 
   if (missing) {
     return (

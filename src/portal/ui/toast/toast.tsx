@@ -4,7 +4,11 @@
  * Use:
  *   notifySuccess('Toast.Success.ProfileEdited');   // a key of the portal namespace
  *   notifyError();                                  // the generic 'An unexpected error ocurred...'
- *   notifyError(error);                             // same text; the error is logged for support
+ *   notifyError(error);                             // same text; the error is logged for support,
+ *                                                   // or, for a passing fault (503, 502, 504 with
+ *                                                   // or without Retry-After; no answer at all),
+ *                                                   // 'temporarily unavailable' / 'could not be
+ *                                                   // reached', each asking to try again
  *   dismissErrorToast();                            // the next attempt succeeded: the alarm goes
  * The generic toast is for what nobody expected: an answer a form understands (a 400 with field
  * errors, a known status) shows at its field instead. There is one generic toast at a time.
@@ -20,6 +24,7 @@ import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
 // Sonner's stylesheet ships as a file with the portal's CSS; the library's own <style> injection is
 // removed at build time (scripts/lib/vite-strict-csp.ts) so the page runs under style-src 'self'.
 import 'sonner/dist/styles.css';
+import { passingFault } from '../../clients/errors';
 import { afterStartWhenIdle } from '../scheduling/after-start';
 
 export const TOAST_DURATION_MS = 7500;
@@ -62,16 +67,26 @@ export function notifySuccess(key: SuccessToastKey | (string & {})): void {
 const ERROR_TOAST_ID = 'portal-error';
 let errorShown = false;
 
-/** An API error the service client has logged already (it logs answers of 500 and above). */
+/** An API error the service client has logged already (answers of 500 and above, no answer at all). */
 const loggedByClient = (error: unknown) =>
-  typeof error === 'object' && error !== null && typeof (error as { statusCode?: unknown }).statusCode === 'number' && (error as { statusCode: number }).statusCode >= 500;
+  passingFault(error) !== undefined ||
+  (typeof error === 'object' && error !== null && typeof (error as { statusCode?: unknown }).statusCode === 'number' && (error as { statusCode: number }).statusCode >= 500);
+
+const ERROR_KEYS = { unavailable: 'Toast.Error.Unavailable', network: 'Toast.Error.Network' } as const;
+
+/** The message key of the error toast for this error: a passing fault's own, else the generic one. */
+export function errorToastKey(error?: unknown): string {
+  const fault = passingFault(error);
+  return fault ? ERROR_KEYS[fault] : 'Toast.Error.Default';
+}
 
 export function notifyError(error?: unknown): void {
   if (error !== undefined && !loggedByClient(error)) console.error('[toast]', error);
   errorShown = true;
   wantToaster();
+  const key = errorToastKey(error);
   void loadSonner().then(({ toast }) =>
-    toast.error(i18next.t('Toast.Error.Default', { ns: 'portal' }), { id: ERROR_TOAST_ID, action: dismiss(), onDismiss: () => (errorShown = false), onAutoClose: () => (errorShown = false) }),
+    toast.error(i18next.t(key, { ns: 'portal' }), { id: ERROR_TOAST_ID, action: dismiss(), onDismiss: () => (errorShown = false), onAutoClose: () => (errorShown = false) }),
   );
 }
 

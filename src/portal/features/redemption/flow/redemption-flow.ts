@@ -81,6 +81,8 @@ export interface FlowState {
   outcome?: Outcome;
   /** Counts failed calls that show the generic toast (the view shows one per change). */
   failures: number;
+  /** The last such failure, for the toast to tell a passing fault from the unexpected. */
+  failure?: unknown;
   /** Counts refused calls whose answer shows at the form's fields: no toast, the form keeps its input. */
   refusals: number;
 }
@@ -157,7 +159,7 @@ function failed(state: FlowState, error: unknown): FlowState {
   if (fieldErrors && (view === 'demographics' || view === 'companyCountry')) {
     return at(state, view, { fieldErrors, refusals: state.refusals + 1 });
   }
-  return at(state, view, { failures: state.failures + 1 });
+  return at(state, view, { failures: state.failures + 1, failure: error });
 }
 
 /** The field errors of a 400 answer (the forms layer's reading), by dotted field path. */

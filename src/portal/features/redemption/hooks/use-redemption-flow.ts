@@ -21,7 +21,7 @@ export function useRedemptionFlow(api: RedemptionApi, facts: LearnerFacts) {
         setState(next);
       }
       if (current.current.failures > failures) {
-        notifyError();
+        notifyError(current.current.failure);
         return false;
       }
       if (current.current.refusals > refusals) return false;
