@@ -14,6 +14,7 @@
  */
 import type { PortalConfig, ServiceName } from './config';
 import { reportApiError, toApiError } from './errors';
+import { observeRulesVersion } from './rules-version';
 
 export interface ApiSetup {
   config: Pick<PortalConfig, 'services' | 'functionKey' | 'functionKeyHeader' | 'formActivity'>;
@@ -97,6 +98,8 @@ export async function requestWithHeaders<T>(
       headers,
       body,
     });
+    // Which rules the services validate with: a new version reaches the forms at this answer.
+    observeRulesVersion(response.headers.get('x-rules-version'));
     if (!response.ok) throw await toApiError(response);
     const text = response.status === 204 ? '' : await response.text();
     const data = (text ? JSON.parse(text) : undefined) as T;

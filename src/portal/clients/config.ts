@@ -47,6 +47,9 @@ export interface PortalConfig {
   certificationFrame?: { url: string; allowedOrigins: string[] };
   /** Whether the portal records form activity (FORM_ACTIVITY on the services); absent: it does not. */
   formActivity?: boolean;
+  /** The rules version in force (docs/admin-area.md): null while the base is, and the base's own hash. */
+  rulesHash?: string | null;
+  rulesBaseHash?: string | null;
 }
 
 /** Links to the provider's own sites (absolute; they open in a new tab). */

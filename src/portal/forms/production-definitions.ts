@@ -1,5 +1,6 @@
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import type { ValidatorFunctions } from '@rjsf/validator-ajv8';
+import { rulesVersion } from '../clients/rules-version';
 import type { FormDefinition, FormName } from './definitions';
 
 interface GeneratedForm {
@@ -12,8 +13,17 @@ interface GeneratedForm {
 const generated = import.meta.glob<GeneratedForm>('../../generated/forms/*.ts');
 // The ui files with their inclusions resolved by the generator (src/shared/schemas/ui-include.ts).
 const uiFiles = import.meta.glob<UiSchema>('../../generated/ui/*.ts', { import: 'default' });
-const loading = new Map<FormName, Promise<FormDefinition>>();
-const loaded = new Map<FormName, FormDefinition>();
+// By form, and by `<hash>/<form>` for a published rules version.
+const loading = new Map<string, Promise<FormDefinition>>();
+const loaded = new Map<string, FormDefinition>();
+const keyOf = (form: FormName, hash: string | null) => (hash ? `${hash}/${form}` : form);
+
+/** A published version's form: its validators compiled by the services, the build's layout. */
+async function loadVersion(form: FormName, hash: string): Promise<FormDefinition> {
+  const uiLoader = uiFiles[`../../generated/ui/${form}.ts`];
+  const [{ loadVersionDefinition }, uiSchema] = await Promise.all([import('./live-definition'), uiLoader ? uiLoader() : {}]);
+  return loadVersionDefinition(form, hash, uiSchema);
+}
 
 async function load(form: FormName): Promise<FormDefinition> {
   const loader = generated[`../../generated/forms/${form}.ts`];
@@ -32,20 +42,32 @@ async function load(form: FormName): Promise<FormDefinition> {
   };
 }
 
-/** The learner-facing definition of a form: its bundled schema and the validators compiled from it at build time. */
-export function loadProductionDefinition(form: FormName): Promise<FormDefinition> {
-  let promise = loading.get(form);
+/**
+ * The learner-facing definition of a form under the rules in force (clients/rules-version.ts): while
+ * the base is, its bundled schema and the validators compiled from it at build time; under a
+ * published version, that version's validators as the services compiled them.
+ */
+export function loadProductionDefinition(form: FormName, hash: string | null = rulesVersion()): Promise<FormDefinition> {
+  const key = keyOf(form, hash);
+  let promise = loading.get(key);
   if (!promise) {
-    promise = load(form).then((definition) => {
-      loaded.set(form, definition);
-      return definition;
-    });
-    loading.set(form, promise);
+    promise = (hash ? loadVersion(form, hash) : load(form)).then(
+      (definition) => {
+        loaded.set(key, definition);
+        return definition;
+      },
+      (error: unknown) => {
+        // A failed load is tried again by the next caller.
+        loading.delete(key);
+        throw error;
+      },
+    );
+    loading.set(key, promise);
   }
   return promise;
 }
 
 /** The definition if its chunk has already loaded, so a form shown again renders at once. */
-export function loadedProductionDefinition(form: FormName): FormDefinition | undefined {
-  return loaded.get(form);
+export function loadedProductionDefinition(form: FormName, hash: string | null = rulesVersion()): FormDefinition | undefined {
+  return loaded.get(keyOf(form, hash));
 }

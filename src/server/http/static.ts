@@ -38,7 +38,7 @@ function isSourceMap(path: string): boolean {
  * The built portal with an SPA fallback, and schemas/ read-only (the form gallery reloads them at
  * run time).
  */
-export async function registerStatic(app: FastifyInstance, config: ServerConfig, rules?: () => { base: boolean; hash: string }): Promise<void> {
+export async function registerStatic(app: FastifyInstance, config: ServerConfig, rules?: () => { base: boolean; hash: string; baseHash?: string }): Promise<void> {
   const hasPortal = existsSync(join(config.portalDir, 'index.html'));
   await app.register(
     publicScope(async (files) => {
