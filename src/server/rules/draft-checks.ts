@@ -3,7 +3,7 @@ import jsonPatch, { type Operation } from 'fast-json-patch';
 import type { FormName } from '../../shared/schemas/form-names';
 import type { JsonSchema } from '../../shared/schemas/schema-types';
 import type { Catalogue } from '../forms/locale-catalogue';
-import { nodeKey, type FormMap, type NodeRef, type Occurrence } from './form-map';
+import { childPath, nodeKey, type FormMap, type NodeRef, type Occurrence } from './form-map';
 import { canonicalJson, isEditableFile, pointerOf, pointerSegments, valueAt, type RuleChange, type RuleFiles } from './rule-files';
 import { storedBoundsOf } from './storage';
 
@@ -107,15 +107,22 @@ function targetOf(ctx: CheckContext, change: RuleChange, segments: string[]): Ta
   return { kind: 'schema', node: ref, keyword, rest };
 }
 
-/** ui files: nested like the data; only `ui:order` and a field's `ui:options.helpKey` may change. */
+/**
+ * ui files: nested like the data; only `ui:order` and a field's `ui:options.helpKey` may change. A
+ * form's own ui file applies at the form's root; a shared one (ui/defs, reached through x-include)
+ * where each form includes it, and a field named in it must be a field at one of those places.
+ */
 function uiTarget(ctx: CheckContext, change: RuleChange, segments: string[]): Target | { refusal: string; keyword: string; params?: Refusal['params'] } {
-  const form = /^ui\/(.+)\.ui\.json$/.exec(change.file)?.[1] as FormName | undefined;
-  if (!form || ctx.map.formsReached(`forms/${form}.schema.json`).length === 0) return { refusal: 'Rules.Refusal.UnknownFile', keyword: '', params: { file: change.file } };
+  const places = ctx.map.uiPlacesOf(change.file);
+  if (places.length === 0) return { refusal: 'Rules.Refusal.UnknownFile', keyword: '', params: { file: change.file } };
   const fields: string[] = [];
   let i = 0;
   while (i < segments.length && !(segments[i] as string).startsWith('ui:') && segments[i] !== 'x-behaviours' && !(segments[i] as string).startsWith('$')) fields.push(segments[i++] as string);
-  const dataPath = fields.join('/');
-  if (dataPath !== '' && !ctx.map.dataPaths(form).includes(dataPath)) return { refusal: 'Rules.Refusal.NoSuchField', keyword: segments[i] ?? '' };
+  const relative = fields.join('/');
+  const place = places.find((p) => relative === '' || ctx.map.dataPaths(p.form).includes(childPath(p.dataPath, relative)));
+  if (!place) return { refusal: 'Rules.Refusal.NoSuchField', keyword: segments[i] ?? '' };
+  const dataPath = relative === '' ? place.dataPath : childPath(place.dataPath, relative);
+  const form = place.form;
   const keyword = segments[i] ?? '';
   const rest = segments.slice(i + 1);
   if (keyword === 'ui:order' && rest.length <= 1) return { kind: 'ui', file: change.file, form, dataPath, keyword: 'ui:order', node: fields };

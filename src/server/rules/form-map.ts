@@ -1,5 +1,6 @@
 import { FORM_NAMES, type FormName } from '../../shared/schemas/form-names';
 import type { JsonSchema } from '../../shared/schemas/schema-types';
+import { UI_INCLUDE, uiIncludeId } from '../../shared/schemas/ui-include';
 import { pointerOf, pointerSegments, valueAt, type RuleFiles } from './rule-files';
 
 // Where each rule of each form lives. A form's schema reaches other files through $ref; a field's
@@ -27,6 +28,12 @@ export interface Occurrence extends NodeRef {
   dataPath: string;
   /** The innermost condition the node applies under, if any. */
   condition?: Condition;
+}
+
+/** Where a ui file's root applies: a form, and the data path its entries are relative to. */
+export interface UiPlace {
+  form: FormName;
+  dataPath: string;
 }
 
 export const nodeKey = (node: NodeRef): string => `${node.file}#${node.pointer}`;
@@ -63,6 +70,7 @@ export class FormMap {
   private readonly fileForms = new Map<string, Set<FormName>>();
   private readonly types = new Map<string, Set<string>>(); // form + dataPath -> types
   private readonly children = new Map<string, Set<string>>(); // form + dataPath -> child names
+  private readonly uiPlaces = new Map<string, UiPlace[]>(); // ui file -> where forms include it
 
   constructor(readonly files: RuleFiles) {
     for (const form of FORM_NAMES) {
@@ -70,7 +78,31 @@ export class FormMap {
       if (!files.has(file)) continue;
       this.walk(form, { file, pointer: '' }, '', undefined, new Set());
       this.reach(`ui/${form}.ui.json`, form);
+      this.walkUi(form, `ui/${form}.ui.json`, '', []);
     }
+  }
+
+  /** A ui file's entries apply to a form at a data path: its own file at '', an included one where it is included. */
+  private walkUi(form: FormName, file: string, dataPath: string, seen: readonly string[]): void {
+    if (seen.includes(file)) return;
+    let places = this.uiPlaces.get(file);
+    if (!places) this.uiPlaces.set(file, (places = []));
+    if (places.some((p) => p.form === form && p.dataPath === dataPath)) return;
+    places.push({ form, dataPath });
+    this.reach(file, form);
+    const visit = (node: unknown, at: string) => {
+      if (!isSchema(node)) return;
+      for (const [key, value] of Object.entries(node)) {
+        if (key === UI_INCLUDE && typeof value === 'string') this.walkUi(form, uiIncludeId(value), at, [...seen, file]);
+        else if (!key.startsWith('ui:') && !key.startsWith('$') && key !== 'x-behaviours') visit(value, childPath(at, key));
+      }
+    };
+    visit(this.files.get(file), dataPath);
+  }
+
+  /** Where a ui file applies: each form that shows it and the data path its root stands for. */
+  uiPlacesOf(file: string): readonly UiPlace[] {
+    return this.uiPlaces.get(file) ?? [];
   }
 
   /** The node a ref leads to, in these files. */

@@ -1,8 +1,10 @@
 import { FORM_NAMES, type FormName } from '../../shared/schemas/form-names';
 import type { JsonSchema } from '../../shared/schemas/schema-types';
+import { resolveUiIncludes } from '../../shared/schemas/ui-include';
 import { nodeKey, type Condition, type FormMap, type Occurrence } from './form-map';
 import { pointerOf, pointerSegments, valueAt, type RuleFiles } from './rule-files';
 import { storedBoundsOf, type StoredBounds } from './storage';
+import { uiEditTarget, uiValue } from './ui-layers';
 
 // What the console lists: every form, its fields, and each field's rules in a version, each with the
 // place it lives (file and JSON Pointer, so a change names exactly that) and the forms that file
@@ -73,7 +75,7 @@ export function listForms(map: FormMap, files: RuleFiles): ListedForm[] {
 
 function listForm(map: FormMap, files: RuleFiles, form: FormName): ListedForm {
   const uiFile = `ui/${form}.ui.json`;
-  const ui = files.get(uiFile);
+  const resolvedUi = files.has(uiFile) ? resolveUiIncludes(files.get(uiFile), (id) => files.get(id)) : undefined;
   const occurrences = map.occurrences.filter((o) => o.form === form);
   const byPath = new Map<string, Occurrence[]>();
   for (const o of occurrences) {
@@ -129,8 +131,8 @@ function listForm(map: FormMap, files: RuleFiles, form: FormName): ListedForm {
       });
     }
     const uiSegments = path.split('/');
-    const uiNode = valueAt(ui, uiSegments);
-    const options = isSchema(uiNode) && isSchema(uiNode['ui:options']) ? (uiNode['ui:options'] as JsonSchema) : undefined;
+    const label = uiValue(files, uiFile, uiSegments, ['ui:options', 'labelKey']);
+    const help = isSchema(resolvedUi) && isSchema(valueAt(resolvedUi, uiSegments)) ? uiEditTarget(files, uiFile, uiSegments, ['ui:options', 'helpKey']) : undefined;
     const unique = new Map(nodes.map((o) => [nodeKey(o), o]));
     fields.push({
       path,
@@ -140,16 +142,19 @@ function listForm(map: FormMap, files: RuleFiles, form: FormName): ListedForm {
         .sort((a, b) => Number(!!a.condition) - Number(!!b.condition))
         .map((o) => ({ file: o.file, pointer: o.pointer, condition: conditionOf(map, files, o.condition), forms: [...new Set(map.at(o).map((x) => x.form))] })),
       rules,
-      labelKey: typeof options?.labelKey === 'string' ? options.labelKey : null,
-      helpKey: options ? { file: uiFile, pointer: pointerOf([...uiSegments, 'ui:options', 'helpKey']), value: typeof options.helpKey === 'string' ? options.helpKey : null } : null,
+      labelKey: typeof label?.value === 'string' ? label.value : null,
+      helpKey: help ? { file: help.file, pointer: help.pointer, value: typeof help.value === 'string' ? help.value : null } : null,
     });
   }
   const orders: ListedForm['orders'] = [];
   const collect = (node: unknown, at: string[]) => {
     if (!isSchema(node)) return;
-    if (Array.isArray(node['ui:order'])) orders.push({ path: at.join('/'), file: uiFile, pointer: pointerOf([...at, 'ui:order']), value: node['ui:order'].map(String) });
+    if (Array.isArray(node['ui:order'])) {
+      const source = uiEditTarget(files, uiFile, at, ['ui:order']);
+      orders.push({ path: at.join('/'), file: source.file, pointer: source.pointer, value: node['ui:order'].map(String) });
+    }
     for (const [key, value] of Object.entries(node)) if (!key.startsWith('ui:') && key !== 'x-behaviours' && !key.startsWith('$')) collect(value, [...at, key]);
   };
-  collect(ui, []);
+  collect(resolvedUi, []);
   return { form, schemaFile: `forms/${form}.schema.json`, uiFile, orders, fields };
 }

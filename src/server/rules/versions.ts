@@ -1,6 +1,7 @@
 import { bundleSchema } from '../../shared/schemas/bundle';
 import type { FormName } from '../../shared/schemas/form-names';
 import type { JsonSchema } from '../../shared/schemas/schema-types';
+import { resolveUiIncludes } from '../../shared/schemas/ui-include';
 import { precompiledValidatorCode, toGalleryModule } from '../forms/precompile';
 import { SchemaRegistry } from '../http/schema-registry';
 import { applyChanges, rulesHash, type RuleChange, type RuleFiles } from './rule-files';
@@ -83,6 +84,7 @@ export class VersionCache {
 
   /** A form's ui schema in a version. */
   uiSchema(version: ResolvedRules, form: FormName): JsonSchema | undefined {
-    return version.files.get(`ui/${form}.ui.json`);
+    const ui = version.files.get(`ui/${form}.ui.json`);
+    return ui && resolveUiIncludes(ui, (id) => version.files.get(id));
   }
 }
