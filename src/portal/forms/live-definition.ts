@@ -20,9 +20,20 @@ interface VersionModule {
 const exportsOf = (namespace: { default?: unknown }) => (typeof namespace.default === 'function' ? { default: namespace.default } : (namespace.default ?? namespace));
 const runtime = { 'ajv/dist/runtime/equal': exportsOf(equal), 'ajv/dist/runtime/ucs2length': exportsOf(ucs2length) };
 
-/** The form of a version: its compiled validators and bundled schema, laid out with the build's ui schema. */
-export async function loadVersionDefinition(form: FormName, hash: string, uiSchema: UiSchema): Promise<FormDefinition> {
+/** The version's ui schema (its inclusions resolved by the services), or the build's when it does not come. */
+async function uiOf(form: FormName, hash: string, buildUi: () => Promise<UiSchema>): Promise<UiSchema> {
+  try {
+    const response = await fetch(`/rules/${hash}/ui/${form}.json`, { headers: { accept: 'application/json' } });
+    if (response.ok) return (await response.json()) as UiSchema;
+  } catch {
+    // The build's layout below.
+  }
+  return buildUi();
+}
+
+/** The form of a version: its compiled validators, bundled schema and ui schema (GET /rules/<hash>/ui/<form>.json). */
+export async function loadVersionDefinition(form: FormName, hash: string, buildUi: () => Promise<UiSchema>): Promise<FormDefinition> {
   if (!/^[0-9a-f]{64}$/.test(hash)) throw new Error(`Not a rules hash: ${hash}`);
-  const module = (await import(/* @vite-ignore */ `/rules/${hash}/forms/${form}.js`)) as VersionModule;
+  const [module, uiSchema] = await Promise.all([import(/* @vite-ignore */ `/rules/${hash}/forms/${form}.js`) as Promise<VersionModule>, uiOf(form, hash, buildUi)]);
   return { schema: module.schema, uiSchema, validator: createPrecompiledFormValidator(module.default(runtime), module.schema) };
 }

@@ -18,11 +18,11 @@ const loading = new Map<string, Promise<FormDefinition>>();
 const loaded = new Map<string, FormDefinition>();
 const keyOf = (form: FormName, hash: string | null) => (hash ? `${hash}/${form}` : form);
 
-/** A published version's form: its validators compiled by the services, the build's layout. */
+/** A published version's form: its validators and layout as the services resolved them. */
 async function loadVersion(form: FormName, hash: string): Promise<FormDefinition> {
   const uiLoader = uiFiles[`../../generated/ui/${form}.ts`];
-  const [{ loadVersionDefinition }, uiSchema] = await Promise.all([import('./live-definition'), uiLoader ? uiLoader() : {}]);
-  return loadVersionDefinition(form, hash, uiSchema);
+  const { loadVersionDefinition } = await import('./live-definition');
+  return loadVersionDefinition(form, hash, async () => (uiLoader ? uiLoader() : {}));
 }
 
 async function load(form: FormName): Promise<FormDefinition> {
