@@ -74,7 +74,7 @@ test.describe('admin area, as a product owner', () => {
     const max = declaration.getByLabel('At most this many characters');
     await expect(max).toHaveValue('32');
     await max.fill('20');
-    const draft = page.getByRole('region', { name: 'Draft' });
+    const draft = page.getByRole('region', { name: 'Draft', exact: true });
     await expect(draft.getByText('32 → 20')).toBeVisible();
     await expect(declaration.getByText(/Changing these rules changes \d+ fields in 4 forms/)).toBeVisible();
     // A refused value shows at its control, from the keyboard too.
