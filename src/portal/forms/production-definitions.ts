@@ -18,11 +18,29 @@ const loading = new Map<string, Promise<FormDefinition>>();
 const loaded = new Map<string, FormDefinition>();
 const keyOf = (form: FormName, hash: string | null) => (hash ? `${hash}/${form}` : form);
 
-/** A published version's form: its validators and layout as the services resolved them. */
+const RETRIES = [500, 2000];
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * A published version's form: its validators and layout as the services resolved them. Tried a few
+ * times (a busy instance may shed a request); failing that, the form keeps the build's rules (the
+ * services validate every save with the published version anyway) rather than breaking the page.
+ */
 async function loadVersion(form: FormName, hash: string): Promise<FormDefinition> {
   const uiLoader = uiFiles[`../../generated/ui/${form}.ts`];
-  const { loadVersionDefinition } = await import('./live-definition');
-  return loadVersionDefinition(form, hash, async () => (uiLoader ? uiLoader() : {}));
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      const { loadVersionDefinition } = await import('./live-definition');
+      return await loadVersionDefinition(form, hash, async () => (uiLoader ? uiLoader() : {}));
+    } catch (error) {
+      const wait = RETRIES[attempt];
+      if (wait === undefined) {
+        console.warn(`[forms] the rules version ${hash.slice(0, 12)} did not load for ${form}; the build's rules stay`, error);
+        return loadProductionDefinition(form, null);
+      }
+      await pause(wait);
+    }
+  }
 }
 
 async function load(form: FormName): Promise<FormDefinition> {
