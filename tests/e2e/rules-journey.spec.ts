@@ -115,6 +115,7 @@ test('draft, impact, publish, a learner refused live, roll back, accepted again'
   await owner.getByLabel('Why roll back').last().fill('Shipping labels fit 32 characters after all.');
   await owner.getByRole('button', { name: 'Roll back to the base rules' }).click();
   await expect(owner.getByText('Rolled back: version 2 is in force.')).toBeVisible();
+  await expect(owner.getByTestId('version-2')).toContainText('A roll back to version 0.');
   await expectNoSeriousA11yViolations(owner, 'versions');
   await owner.goto('/admin/rules/audit');
   await expect(owner.getByRole('cell', { name: 'Rolled back' })).toBeVisible();

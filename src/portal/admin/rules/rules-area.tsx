@@ -24,6 +24,8 @@ export function RulesArea({ loadFiles = loadSchemaFiles }: { loadFiles?: () => P
     enabled: number !== undefined && number > 0,
     meta: SILENT,
     staleTime: Infinity,
+    // After a publish or roll back the pages stay (with what they show) while the new version loads.
+    placeholderData: (previous) => previous,
   });
   const error = files.error ?? listing.error ?? version.error;
   if (error) return <p role="alert">{t('admin:Rules.LoadFailed', { message: messageOf(error) })}</p>;
@@ -36,7 +38,7 @@ export function RulesArea({ loadFiles = loadSchemaFiles }: { loadFiles?: () => P
     approvalRequired: listing.data.approvalRequired,
   };
   return (
-    <DraftProvider key={`${info.version}`} published={published} base={files.data} info={info}>
+    <DraftProvider published={published} base={files.data} info={info}>
       <Outlet />
     </DraftProvider>
   );
