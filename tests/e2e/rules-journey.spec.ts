@@ -74,7 +74,13 @@ test('draft, impact, publish, a learner refused live, roll back, accepted again'
   await expect(owner.getByRole('region', { name: 'Draft rules' }).locator('#draft-profile_primaryAddress_city')).toBeVisible({ timeout: 30_000 });
   await expectNoSeriousA11yViolations(owner, 'rules editor with a saved draft and its impact');
   await screenshot(owner, 'admin-console-desktop-en');
+  // The pictures of docs/admin-area.md and the README: the top of the editor, as the screen shows it.
+  await owner.evaluate(() => window.scrollTo(0, 0));
+  await owner.screenshot({ path: 'test-results/screenshots/admin-console-en-1280.png', animations: 'disabled' });
   await owner.setViewportSize(MOBILE);
+  await expect.poll(() => owner.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE.width);
+  await expectNoSeriousA11yViolations(owner, 'rules editor 375');
+  await owner.screenshot({ path: 'test-results/screenshots/admin-console-en-375.png', animations: 'disabled' });
   await screenshot(owner, 'admin-console-mobile-en');
   await owner.setViewportSize(DESKTOP);
   await draft.getByRole('button', { name: 'Publish' }).click();
