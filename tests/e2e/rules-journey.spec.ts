@@ -78,9 +78,10 @@ test('draft, impact, publish, a learner refused live, roll back, accepted again'
   await owner.evaluate(() => window.scrollTo(0, 0));
   await owner.screenshot({ path: 'test-results/screenshots/admin-console-en-1280.png', animations: 'disabled' });
   await owner.setViewportSize(MOBILE);
-  await expect.poll(() => owner.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE.width);
-  await expectNoSeriousA11yViolations(owner, 'rules editor 375');
   await owner.screenshot({ path: 'test-results/screenshots/admin-console-en-375.png', animations: 'disabled' });
+  // Nothing wider than the phone's screen (soft: the journey goes on, the run still fails).
+  expect.soft(await owner.evaluate(() => document.documentElement.scrollWidth), 'page width at 375 px').toBeLessThanOrEqual(MOBILE.width);
+  await expectNoSeriousA11yViolations(owner, 'rules editor 375');
   await screenshot(owner, 'admin-console-mobile-en');
   await owner.setViewportSize(DESKTOP);
   await draft.getByRole('button', { name: 'Publish' }).click();
