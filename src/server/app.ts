@@ -211,7 +211,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.get('/api/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
   app.get('/portal-config.json', { config: { public: true }, schema: { hide: true } }, async (_request, reply) => {
     reply.header('cache-control', 'no-store');
-    return portalConfig(config, rules.published(), texts.published());
+    return portalConfig(config, { ...rules.published(), baseHash: rules.baseHash }, texts.published());
   });
 
   // Every service route needs the function key and a bearer token; nothing else is reachable without.
@@ -232,6 +232,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(publicScope(outboxRoutes));
     await app.register(galleryRoutes);
   }
-  if (options.serveStatic) await registerStatic(app, config, () => rules.published(), () => texts.published());
+  if (options.serveStatic) await registerStatic(app, config, () => ({ ...rules.published(), baseHash: rules.baseHash }), () => texts.published());
   return app;
 }

@@ -18,6 +18,8 @@ import './admin.css';
 // Each tool is a chunk of its own: the rule editor (with the pattern parser), the gallery, the texts console.
 const RulesFormsPage = lazy(() => import('./pages/rules-forms-page'));
 const RulesEditorPage = lazy(() => import('./pages/rules-editor-page'));
+const RulesVersionsPage = lazy(() => import('./pages/rules-versions-page'));
+const RulesAuditPage = lazy(() => import('./pages/rules-audit-page'));
 const GalleryPage = lazy(() => import('./gallery/gallery-page'));
 const TextsPage = lazy(() => import('./texts/texts-page'));
 
@@ -34,7 +36,15 @@ function AdminNav({ owner, localisation }: { owner: boolean; localisation: boole
         {owner ? (
           <>
             <li>
-              <NavLink to="/admin/rules">{t('admin:Nav.Rules')}</NavLink>
+              <NavLink to="/admin/rules" end>
+                {t('admin:Nav.Rules')}
+              </NavLink>
+            </li>
+            <li>
+              <NavLink to="/admin/rules/versions">{t('admin:Nav.Versions')}</NavLink>
+            </li>
+            <li>
+              <NavLink to="/admin/rules/audit">{t('admin:Nav.Audit')}</NavLink>
             </li>
             <li>
               <NavLink to="/admin/gallery">{t('admin:Nav.Gallery')}</NavLink>
@@ -75,6 +85,8 @@ export default function AdminRoom() {
             }
           >
             <Route index element={<RulesFormsPage />} />
+            <Route path="versions" element={<RulesVersionsPage />} />
+            <Route path="audit" element={<RulesAuditPage />} />
             <Route path=":form" element={<RulesEditorPage />} />
           </Route>
           <Route

@@ -2,6 +2,7 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { configureApi } from '../clients/client';
 import { loadPortalConfig } from '../clients/config';
+import { initRulesVersion } from '../clients/rules-version';
 import { accountIdFrom } from '../auth/account-id';
 import { createMsal } from '../auth/msal';
 import { ensureSignedIn } from '../auth/sign-in';
@@ -66,6 +67,7 @@ export async function boot(): Promise<void> {
     let painted!: () => void;
     const firstPaint = new Promise<void>((resolve) => (painted = resolve));
     configureApi({ config, getToken: () => firstPaint.then(getToken), onHeaders: (headers) => followTextsVersion(headers.get('x-texts-version')) });
+    initRulesVersion(config);
     const accountId = accountIdFrom(account, await getToken());
     if (!accountId) throw new Error('The token carries no account id');
 

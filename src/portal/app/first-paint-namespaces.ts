@@ -10,4 +10,4 @@ export const FIRST_PAINT_NAMESPACES = ['portal', 'home', 'training', 'launch', '
  * chunk of their own per language in the build, so the learner's texts do not grow with the admin
  * area's.
  */
-export const ADMIN_NAMESPACES = ['admin', 'gallery', 'texts'];
+export const ADMIN_NAMESPACES = ['admin', 'gallery', 'rules', 'texts'];

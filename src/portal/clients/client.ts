@@ -14,6 +14,7 @@
  */
 import type { PortalConfig, ServiceName } from './config';
 import { NetworkError, reportApiError, toApiError } from './errors';
+import { observeRulesVersion } from './rules-version';
 
 export interface ApiSetup {
   config: Pick<PortalConfig, 'services' | 'functionKey' | 'functionKeyHeader' | 'formActivity'>;
@@ -113,6 +114,8 @@ async function send(service: ServiceName, path: string, options: RequestOptions)
       throw error instanceof TypeError ? new NetworkError(error) : error;
     });
     current.onHeaders?.(response.headers);
+    // Which rules the services validate with: a new version reaches the forms at this answer.
+    observeRulesVersion(response.headers.get('x-rules-version'));
     if (!response.ok) throw await toApiError(response);
     const text = response.status === 204 ? '' : await response.text();
     return { text, headers: response.headers, status: response.status };

@@ -52,6 +52,9 @@ export interface PortalConfig {
    * the portal then shows the texts it was built with (docs/texts.md#live-texts).
    */
   textsHash?: string | null;
+  /** The rules version in force (docs/admin-area.md): null while the base is, and the base's own hash. */
+  rulesHash?: string | null;
+  rulesBaseHash?: string | null;
 }
 
 /** Links to the provider's own sites (absolute; they open in a new tab). */

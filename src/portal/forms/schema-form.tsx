@@ -1,5 +1,6 @@
-import { useContext, useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { useContext, useDeferredValue, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
+import { rulesVersion, subscribeRulesVersion } from '../clients/rules-version';
 import { FormDefinitionsContext, type FormDefinition, type FormDefinitions, type FormName } from './definitions';
 import { FormLoading } from './form-loading';
 import { loadedProductionDefinition, loadProductionDefinition } from './production-definitions';
@@ -55,23 +56,30 @@ function useLoaded(form: FormName, needsDefinition: boolean): { core?: typeof Co
   const [, setLoads] = useState(0);
   const { i18n } = useTranslation();
   const lang = i18n.language;
-  const loadedDefinition = loadedProductionDefinition(form);
+  // The rules version in force: a new one (an answer's x-rules-version) loads its validators, and the
+  // form re-renders with them, keeping what the learner typed (the data is the feature's).
+  const hash = useSyncExternalStore(subscribeRulesVersion, rulesVersion);
+  const loadedDefinition = loadedProductionDefinition(form, hash);
   const definition = loadedDefinition && countryNamesReady(lang) ? loadedDefinition : undefined;
+  const shown = useRef<{ form: FormName; definition: FormDefinition } | undefined>(undefined);
+  if (definition) shown.current = { form, definition };
   const ready = core !== undefined && (!needsDefinition || definition !== undefined);
   useEffect(() => {
     if (ready) return;
     let current = true;
-    Promise.all([loadSchemaFormCore(), ...(needsDefinition ? [loadProductionDefinition(form), loadCountryNames(lang)] : [])]).then(
+    Promise.all([loadSchemaFormCore(), ...(needsDefinition ? [loadProductionDefinition(form, hash), loadCountryNames(lang)] : [])]).then(
       () => current && setLoads((n) => n + 1),
       (error: unknown) => current && setFailure(error),
     );
     return () => {
       current = false;
     };
-  }, [form, lang, needsDefinition, ready]);
+  }, [form, lang, needsDefinition, ready, hash]);
   // A chunk that fails to load is an app error: the app's error boundary shows it.
   if (failure) throw failure;
-  return { core, definition };
+  // While a new version's validators load, the form stays as it was rather than blinking out.
+  const previous = shown.current?.form === form ? shown.current.definition : undefined;
+  return { core, definition: definition ?? previous };
 }
 
 /**

@@ -5,10 +5,15 @@ import { fulfilmentSource } from '../vendors/fulfilment-source';
 /**
  * The portal's runtime configuration, from the environment (GET /portal-config.json), with the rules
  * version in force: `rulesHash` is null while the base's rules are published (the portal then uses the
- * validators precompiled at build time), else the hash of /rules/<hash>/forms/<form>.js; `textsHash`
- * likewise for the texts.
+ * validators precompiled at build time), else the hash of /rules/<hash>/forms/<form>.js; `rulesBaseHash`
+ * is the base's hash, so the portal tells the base from a version in an answer's x-rules-version;
+ * `textsHash` likewise for the texts.
  */
-export function portalConfig(config: ServerConfig, rules: { base: boolean; hash: string } = { base: true, hash: '' }, texts: { base: boolean; hash: string } = { base: true, hash: '' }) {
+export function portalConfig(
+  config: ServerConfig,
+  rules: { base: boolean; hash: string; baseHash?: string } = { base: true, hash: '' },
+  texts: { base: boolean; hash: string } = { base: true, hash: '' },
+) {
   return {
     authority: config.issuer,
     // The provider's discovery fields, so sign-in does not first ask the provider for them.
@@ -32,6 +37,7 @@ export function portalConfig(config: ServerConfig, rules: { base: boolean; hash:
     // FORM_ACTIVITY=off: the portal records nothing and sends nothing.
     formActivity: config.formActivity,
     rulesHash: rules.base ? null : rules.hash,
+    rulesBaseHash: rules.baseHash ?? (rules.base ? rules.hash : null),
     // The texts version in force (docs/admin-area.md, "Texts"): null while the files' texts are, which
     // the build bundles; else the hash of /texts/<hash>/<lang>/<namespace>.json.
     textsHash: texts.base ? null : texts.hash,

@@ -41,7 +41,7 @@ function isSourceMap(path: string): boolean {
 export async function registerStatic(
   app: FastifyInstance,
   config: ServerConfig,
-  rules?: () => { base: boolean; hash: string },
+  rules?: () => { base: boolean; hash: string; baseHash?: string },
   texts?: () => { base: boolean; hash: string },
 ): Promise<void> {
   const hasPortal = existsSync(join(config.portalDir, 'index.html'));

@@ -249,6 +249,9 @@ export function createRulesService(deps: RulesDeps) {
   }
 
   return {
+    /** The base's hash (the schema files as the build ships them): the portal's precompiled validators are these rules. */
+    baseHash: cache.base.hash,
+
     /** Reads the published version and, with PostgreSQL, follows every publish (LISTEN plus a 1 s poll). */
     async start(): Promise<void> {
       await refresh();

@@ -268,6 +268,8 @@ export const demoAccounts: DemoAccount[] = [
       [29, 'e2e.populi', { company: 'Example Learning Co', externalIds: { certMaster: 'cm-1000029' } }],
       [30, 'e2e.upgrade', { company: 'Example Learning Co' }],
       [31, 'e2e.launch', { company: 'Example Learning Co', externalIds: { certMaster: 'cm-1000031', pearsonVue: '900000031', skillable: 'sk-1000031' } }],
+      // The rules console's journey (tests/e2e/rules-journey.spec.ts): its city is saved under rules the product owner publishes.
+      [49, 'e2e.rules', { company: 'Example Learning Co' }],
     ] as const
   ).map(([n, name, extra]) => ({
     id: uuid(n),

@@ -64,5 +64,33 @@ export const loadCompiledForm: LoadCompiledForm = async (form) => {
   }
 };
 
-/** What the admin area previews with today: the base rules as compiled from the files; no draft compiler yet. */
+/** What the admin area previews with outside the services' versions: the base rules as compiled from the files. */
 export const compiledForms: CompiledForms = { published: loadCompiledForm };
+
+/**
+ * A version's validators as the services compiled them (GET /rules/<hash>/forms/<form>.js: same
+ * origin, immutable, so the strict policy's script-src 'self' takes it).
+ */
+export async function loadVersionForm(hash: string, form: FormName): Promise<CompiledForm> {
+  if (!/^[0-9a-f]{64}$/.test(hash)) throw new Error(`Not a rules hash: ${hash}`);
+  return fromModule((await import(/* @vite-ignore */ `/rules/${hash}/forms/${form}.js`)) as CompiledModule);
+}
+
+/** The draft's rules are refused by the services: there is nothing to compile. */
+export class DraftNotCompiled extends Error {}
+
+/**
+ * The preview's sources with the services' versions: the published version's modules (the base's as
+ * above while the base is in force), and a draft's, by the hash the services answer when they check
+ * its changes (nothing is saved by a check).
+ */
+export function serverCompiledForms(published: { hash: string; baseHash: string }, check: (changes: readonly RuleChange[]) => Promise<{ hash: string | null }>): CompiledForms {
+  return {
+    published: (form) => (published.hash && published.hash !== published.baseHash ? loadVersionForm(published.hash, form) : loadCompiledForm(form)),
+    draft: async (form, changes) => {
+      const { hash } = await check(changes);
+      if (!hash) throw new DraftNotCompiled('refused');
+      return loadVersionForm(hash, form);
+    },
+  };
+}

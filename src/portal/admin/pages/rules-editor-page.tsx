@@ -4,11 +4,14 @@ import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { FORM_NAMES, type FormName } from '../../forms/definitions';
 import { FORM_NAMESPACES } from '../../forms/i18n/use-form-text';
 import { countryName } from '../../forms/widgets/country-names';
-import { type CompiledForms, compiledForms } from '../api/compiled-forms';
+import { FieldActivity, useActivityPeriod } from '../activity/form-activity';
+import { type CompiledForms, serverCompiledForms } from '../api/compiled-forms';
+import { checkChanges } from '../api/rules-api';
 import { FORM_TITLE } from '../gallery/text-keys';
 import { samplesFor } from '../preview/demo-samples';
 import { RulesPreview } from '../preview/rules-preview';
 import type { RuleChange } from '../rules/changes';
+import { DraftActions } from '../rules/components/draft-actions';
 import { DraftSummary } from '../rules/components/draft-summary';
 import { FieldRuleEditor } from '../rules/components/field-rule-editor';
 import { useDraft } from '../rules/draft-state';
@@ -26,10 +29,13 @@ function reaches(change: RuleChange, form: FormName, uses: UseIndex): boolean {
 }
 
 /** /admin/rules/:form?field=<path>: pick a field, change its rules, see the draft and the preview. */
-export default function RulesEditorPage({ compiled = compiledForms }: { compiled?: CompiledForms }) {
+export default function RulesEditorPage({ compiled }: { compiled?: CompiledForms }) {
   const { form: formParam } = useParams();
+  const { info } = useDraft();
+  // The services compile the published version's and the draft's validators (never the browser).
+  const fromServer = useMemo(() => serverCompiledForms(info, checkChanges), [info]);
   const form = FORM_NAMES.find((name) => name === formParam);
-  return form ? <RulesEditor form={form} compiled={compiled} /> : <AdminNotFoundPage />;
+  return form ? <RulesEditor form={form} compiled={compiled ?? fromServer} /> : <AdminNotFoundPage />;
 }
 
 function RulesEditor({ form, compiled }: { form: FormName; compiled: CompiledForms }) {
@@ -37,6 +43,7 @@ function RulesEditor({ form, compiled }: { form: FormName; compiled: CompiledFor
   const id = useId();
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
+  const [days, period] = useActivityPeriod();
   const { draft, draftFiles, published, base, refusals, apply, setReason, undo, clear } = useDraft();
   const labelOf = useFieldLabel(draftFiles);
   const fields = useMemo(() => fieldsOf(walkForm(draftFiles, form)).filter((f) => !f.group), [draftFiles, form]);
@@ -87,7 +94,7 @@ function RulesEditor({ form, compiled }: { form: FormName; compiled: CompiledFor
         </div>
         <div className="admin-control">
           <label htmlFor={`${id}-field`}>{t('admin:Editor.Field')}</label>
-          <select id={`${id}-field`} value={path ?? ''} onChange={(event) => setParams({ field: event.target.value }, { replace: true })}>
+          <select id={`${id}-field`} value={path ?? ''} onChange={(event) => setParams({ field: event.target.value, days: String(days) }, { replace: true })}>
             {groups.map(([group, paths]) =>
               group === '' ? (
                 paths.map((p) => (
@@ -107,6 +114,7 @@ function RulesEditor({ form, compiled }: { form: FormName; compiled: CompiledFor
             )}
           </select>
         </div>
+        {period}
       </div>
       <div className="admin-rules__workspace">
         {view ? (
@@ -114,6 +122,7 @@ function RulesEditor({ form, compiled }: { form: FormName; compiled: CompiledFor
             <h2 id={`${id}-field-heading`}>
               {labelOf(form, view.path)} <code>{view.path}</code>
             </h2>
+            <FieldActivity form={form} field={view.path} days={days} />
             <FieldRuleEditor
               view={view}
               files={draftFiles}
@@ -131,7 +140,9 @@ function RulesEditor({ form, compiled }: { form: FormName; compiled: CompiledFor
         ) : (
           <p>{t('admin:Editor.NoFields')}</p>
         )}
-        <DraftSummary draft={draft} published={published} uses={uses} refusals={refusals} onReason={setReason} onUndo={undo} onClear={clear} />
+        <DraftSummary draft={draft} published={published} uses={uses} refusals={refusals} onReason={setReason} onUndo={undo} onClear={clear}>
+          <DraftActions />
+        </DraftSummary>
       </div>
       <RulesPreview form={form} published={published} draftFiles={draftFiles} changes={formChanges} compiled={compiled} samples={samples} />
     </div>

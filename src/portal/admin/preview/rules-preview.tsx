@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { UiSchema } from '@rjsf/utils';
 import { type FormDefinitions, FormDefinitionsContext, type FormName } from '../../forms/definitions';
 import { SchemaForm } from '../../forms/schema-form';
-import type { CompiledForm, CompiledForms } from '../api/compiled-forms';
+import { type CompiledForm, type CompiledForms, DraftNotCompiled } from '../api/compiled-forms';
 import { adminKeys, SILENT } from '../api/query-keys';
 import type { RuleChange } from '../rules/changes';
 import { resolvedUi, type SchemaFiles } from '../schema/files';
@@ -97,6 +97,8 @@ export function RulesPreview({ form, published, draftFiles, changes, compiled, s
             <p>{t('admin:Preview.NoChange')}</p>
           ) : !compiled.draft ? (
             <p>{t('admin:Preview.DraftNotCompiled')}</p>
+          ) : draftForm.error instanceof DraftNotCompiled ? (
+            <p>{t('admin:Preview.DraftRefused')}</p>
           ) : draftForm.error ? (
             failed(draftForm.error)
           ) : draftForm.data && sample ? (

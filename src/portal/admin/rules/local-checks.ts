@@ -14,6 +14,8 @@ export interface Refusal {
   file: string;
   path: string;
   code: string;
+  /** The services' message key (`Rules.Refusal.*` of the `rules` namespace); absent for the browser's own checks. */
+  key?: string;
   params?: Record<string, string | number>;
 }
 

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FormName } from '../../../forms/definitions';
 import { unescapePathComponent } from 'fast-json-patch';
@@ -16,6 +16,8 @@ export interface DraftSummaryProps {
   onReason: (reason: string) => void;
   onUndo: (change: RuleChange) => void;
   onClear: () => void;
+  /** What the services do with the draft (save, impact, publish), shown under it. */
+  children?: ReactNode;
 }
 
 const shown = (value: unknown) => (value === undefined ? undefined : JSON.stringify(value));
@@ -84,6 +86,7 @@ export function DraftSummary(props: DraftSummaryProps) {
           </button>
         </>
       )}
+      {props.children}
     </section>
   );
 }

@@ -6,12 +6,16 @@ export const errorIdOf = (id: string) => `${id}-error`;
 
 /** Why a change is refused, at its control (the control names this element in aria-describedby). */
 export function RefusalMessage({ id, refusals }: { id: string; refusals: readonly Refusal[] }) {
-  const { t } = useTranslation('admin');
+  const { t } = useTranslation(['admin', 'rules']);
   if (refusals.length === 0) return null;
   return (
     <div id={errorIdOf(id)} className="admin-error">
       {refusals.map((r) => (
-        <p key={`${r.code}:${JSON.stringify(r.params ?? {})}`}>{t(`admin:Refusal.${r.code}`, { ...r.params, defaultValue: t('admin:Refusal.Other', { code: r.code }) })}</p>
+        <p key={`${r.key ?? r.code}:${JSON.stringify(r.params ?? {})}`}>
+          {r.key
+            ? t(r.key, { ns: 'rules', ...r.params, defaultValue: t('admin:Refusal.Other', { code: r.code }) })
+            : t(`admin:Refusal.${r.code}`, { ...r.params, defaultValue: t('admin:Refusal.Other', { code: r.code }) })}
+        </p>
       ))}
     </div>
   );

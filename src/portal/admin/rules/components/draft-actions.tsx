@@ -1,0 +1,166 @@
+/*
+ * What the services do with the working copy: save it as a draft (several changes and a reason make
+ * one draft), its impact on stored profiles, approval, publish, delete. A refusal of the services
+ * shows at the control it concerns (through the draft's refusals); anything else shows here.
+ */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../../clients/errors';
+import {
+  approveDraft,
+  deleteDraft,
+  draftImpact,
+  messageOf,
+  publishDraft,
+  refusalsOfError,
+  rulesKeys,
+  type RulesDraft,
+  type RulesImpact,
+  saveDraft,
+} from '../../api/rules-api';
+import { useDraft } from '../draft-state';
+import { ImpactReport } from './impact-report';
+
+type Outcome = { kind: 'status' | 'alert'; text: string } | null;
+
+export function DraftActions() {
+  const { t } = useTranslation('admin');
+  const id = useId();
+  const queryClient = useQueryClient();
+  const { draft, saved, dirty, refusals, info, setSaved, setServerRefusals } = useDraft();
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  const [impact, setImpact] = useState<RulesImpact | null>(null);
+  const [reasonMissing, setReasonMissing] = useState(false);
+
+  const failed = (error: unknown) => {
+    if (isApiError(error) && error.statusCode === 409) return setOutcome({ kind: 'alert', text: t('admin:Actions.Conflict', { message: error.message }) });
+    setOutcome({ kind: 'alert', text: t('admin:Actions.Failed', { message: messageOf(error) }) });
+  };
+  const refresh = () => queryClient.invalidateQueries({ queryKey: rulesKeys.all });
+
+  const save = useMutation({
+    mutationFn: () => saveDraft({ id: saved?.id, reason: draft.reason.trim(), changes: draft.changes }),
+    meta: { silentError: true },
+    onSuccess: (answer: RulesDraft) => {
+      setSaved(answer);
+      setImpact(null);
+      setOutcome({ kind: 'status', text: t('admin:Actions.Saved', { revision: answer.revision }) });
+      void refresh();
+    },
+    onError: (error) => {
+      const atControls = refusalsOfError(error, draft.changes);
+      if (atControls) {
+        setServerRefusals(atControls);
+        setOutcome({ kind: 'alert', text: t('admin:Actions.Refused', { count: atControls.length }) });
+      } else failed(error);
+    },
+  });
+  const remove = useMutation({
+    mutationFn: () => deleteDraft(saved!.id),
+    meta: { silentError: true },
+    onSuccess: () => {
+      setSaved(null);
+      setImpact(null);
+      setOutcome({ kind: 'status', text: t('admin:Actions.Deleted') });
+      void refresh();
+    },
+    onError: failed,
+  });
+  const runImpact = useMutation({
+    mutationFn: () => draftImpact(saved!.id),
+    meta: { silentError: true },
+    onSuccess: (answer) => {
+      setImpact(answer);
+      setOutcome(null);
+    },
+    onError: failed,
+  });
+  const approve = useMutation({
+    mutationFn: () => approveDraft(saved!.id),
+    meta: { silentError: true },
+    onSuccess: (answer) => {
+      setSaved(answer);
+      setOutcome({ kind: 'status', text: t('admin:Actions.Approved') });
+      void refresh();
+    },
+    onError: failed,
+  });
+  const publish = useMutation({
+    mutationFn: () => publishDraft(saved!.id),
+    meta: { silentError: true },
+    onSuccess: (version) => {
+      setSaved(null);
+      setImpact(null);
+      setOutcome({ kind: 'status', text: t('admin:Actions.Published', { number: version.number }) });
+      void refresh();
+    },
+    onError: failed,
+  });
+  const busy = save.isPending || remove.isPending || runImpact.isPending || approve.isPending || publish.isPending;
+
+  const onSave = () => {
+    if (draft.reason.trim() === '') {
+      setReasonMissing(true);
+      setOutcome({ kind: 'alert', text: t('admin:Actions.ReasonNeeded') });
+      return;
+    }
+    setReasonMissing(false);
+    save.mutate();
+  };
+  const localRefusals = refusals.filter((r) => !r.key).length;
+  const canSave = draft.changes.length > 0 && (dirty || !saved) && localRefusals === 0;
+  const approval = saved?.approval as { by: { email: string | null }; at: string; current: boolean } | null | undefined;
+
+  return (
+    <section className="admin-actions" aria-labelledby={`${id}-heading`}>
+      <h3 id={`${id}-heading`}>{t('admin:Actions.Heading')}</h3>
+      {saved ? (
+        <p>
+          {t('admin:Actions.SavedAs', { revision: saved.revision, author: saved.author.email ?? saved.author.id, version: saved.basedOn })}
+          {dirty ? ` ${t('admin:Actions.Unsaved')}` : ''}
+        </p>
+      ) : (
+        <p>{t('admin:Actions.NotSaved')}</p>
+      )}
+      {saved?.stale ? <p className="admin-error">{t('admin:Actions.Stale', { version: info.version })}</p> : null}
+      {saved && info.approvalRequired ? (
+        <p>{approval?.current ? t('admin:Actions.ApprovedBy', { by: approval.by.email ?? '' }) : t('admin:Actions.NeedsApproval')}</p>
+      ) : null}
+      {reasonMissing && draft.reason.trim() === '' ? <p className="admin-error">{t('admin:Actions.ReasonNeeded')}</p> : null}
+      <div className="admin-actions__buttons">
+        <button type="button" className="button" disabled={!canSave || busy} onClick={onSave}>
+          {saved ? t('admin:Actions.Update') : t('admin:Actions.Save')}
+        </button>
+        {saved ? (
+          <>
+            <button type="button" className="button button--secondary" disabled={busy || dirty} onClick={() => runImpact.mutate()}>
+              {t('admin:Actions.Impact')}
+            </button>
+            {info.approvalRequired ? (
+              <button type="button" className="button button--secondary" disabled={busy || dirty} onClick={() => approve.mutate()}>
+                {t('admin:Actions.Approve')}
+              </button>
+            ) : null}
+            <button type="button" className="button" disabled={busy || dirty || saved.stale} onClick={() => publish.mutate()}>
+              {t('admin:Actions.Publish')}
+            </button>
+            <button type="button" className="button button--secondary" disabled={busy} onClick={() => remove.mutate()}>
+              {t('admin:Actions.Delete')}
+            </button>
+          </>
+        ) : null}
+      </div>
+      {saved && dirty ? <p className="admin-hint">{t('admin:Actions.SaveFirst')}</p> : null}
+      <div role="status" aria-live="polite">
+        {busy ? <p>{t('admin:Actions.Working')}</p> : outcome?.kind === 'status' ? <p>{outcome.text}</p> : null}
+      </div>
+      {outcome?.kind === 'alert' ? (
+        <p role="alert" className="admin-error">
+          {outcome.text}
+        </p>
+      ) : null}
+      {impact ? <ImpactReport impact={impact} /> : null}
+    </section>
+  );
+}
