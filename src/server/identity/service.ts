@@ -321,7 +321,7 @@ export function createIdentityService({ db, schemas, rules, mailer, config }: Id
     async accountFacts(accountId: string) {
       const account = await store.findAccount(db, accountId);
       if (!account) throw notFound('Account not found.');
-      return { email: account.email, isBlocked: account.is_blocked };
+      return { email: account.email, isBlocked: account.is_blocked, name: [account.given_name, account.family_name].filter(Boolean).join(' ') };
     },
   };
 }

@@ -3,7 +3,7 @@ import { candidateView } from '../../shared/profile/candidate';
 import { buildProfilePatch } from '../../shared/profile/patch';
 import { pickFields, toProfileView } from '../../shared/profile/view';
 import type { ServerConfig } from '../config';
-import { conflict, forbidden, invalid } from '../errors';
+import { conflict, DomainError, forbidden, invalid } from '../errors';
 import type { Caller } from '../http/auth';
 import { PROTECTED_FIELDS, type IdentityService, type ProfileRow } from '../identity/service';
 import type { RulesService } from '../rules/service';
@@ -82,7 +82,15 @@ export function createVendorsService({ db, identity, rules, config }: VendorsDep
     },
 
     async zendeskToken(caller: Caller, id: string) {
-      const row = await identity.ownProfile(caller, id);
+      // Support is for every learner: an account without a profile yet is known by its account.
+      const row = await identity.ownProfile(caller, id).catch(async (error: unknown) => {
+        if (!(error instanceof DomainError && error.kind === 'not-found') || id !== caller.accountId) throw error;
+        return undefined;
+      });
+      if (!row) {
+        const account = await identity.accountFacts(caller.accountId);
+        return { token: await zendeskJwt(config.partnerSecrets.zendesk, { name: account.name || account.email, email: account.email, externalId: caller.accountId }) };
+      }
       return { token: await zendeskJwt(config.partnerSecrets.zendesk, { name: displayName(row), email: String(row.document.email ?? ''), externalId: row.account_id }) };
     },
 

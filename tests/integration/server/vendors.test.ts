@@ -77,6 +77,16 @@ describe('vendors', () => {
     expect(decodeJwt(zendesk.token).jti).toBeTruthy();
   });
 
+  it('support (zendesk) signs an account without a profile by its account, and no one else’s', async () => {
+    const noProfile = account(12);
+    const answer = await get(`/api/vendors/zendesk/tokens/${noProfile.accountId}`, noProfile);
+    expect(answer.statusCode).toBe(200);
+    const claims = (await jwtVerify(answer.json().token, secret(server.config.partnerSecrets.zendesk), { algorithms: ['HS256'] })).payload;
+    expect(claims).toMatchObject({ name: 'Quinn Empty', email: 'noprofile@example.com', external_id: noProfile.accountId });
+    // Another account's id is still refused.
+    expect((await get(`/api/vendors/zendesk/tokens/${learner.accountId}`, noProfile)).statusCode).toBe(403);
+  });
+
   it('exam delivery: no token before the candidate exists; candidates validates, creates the candidate and sets externalIds.pearsonVue', async () => {
     expect((await get(`/api/vendors/pearson/tokens/${learner.profileId}`)).statusCode).toBe(409);
     const profile = (await get(`/api/profiles/account/${learner.accountId}`)).json();
