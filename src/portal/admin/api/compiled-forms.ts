@@ -64,9 +64,6 @@ export const loadCompiledForm: LoadCompiledForm = async (form) => {
   }
 };
 
-/** What the admin area previews with outside the services' versions: the base rules as compiled from the files. */
-export const compiledForms: CompiledForms = { published: loadCompiledForm };
-
 /**
  * A version's validators as the services compiled them (GET /rules/<hash>/forms/<form>.js: same
  * origin, immutable, so the strict policy's script-src 'self' takes it).

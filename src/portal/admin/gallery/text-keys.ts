@@ -1,5 +1,4 @@
 import type { FormName } from '../../forms/definitions';
-import type { Language } from '../../forms/i18n/locale-resources';
 import type { Condition } from './describe-rules';
 
 // Every gallery text key spelled out, so the locale check sees each one in use.
@@ -16,10 +15,6 @@ export const FORM_TITLE: Record<FormName, string> = {
   address: 'gallery:Forms.address',
 };
 
-export const LANGUAGE_NAME: Record<Language, string> = {
-  en: 'gallery:Languages.en',
-  ja: 'gallery:Languages.ja',
-};
 
 /** Context flags a ui file's locks may name; an unknown flag is shown by its name. */
 export const CONTEXT_FLAG: Record<string, string> = {

@@ -50,7 +50,6 @@ export function uiHome(files: SchemaFiles, form: FormName, pointer: string): Nod
 /** One string for a place, for maps and React keys. */
 export const nodeKey = (at: NodeAt) => `${at.file}#${at.pointer}`;
 
-export const sameNode = (a: NodeAt, b: NodeAt) => a.file === b.file && a.pointer === b.pointer;
 
 /** `pointer` extended by the given property names, each escaped. */
 export const childPointer = (pointer: string, ...tokens: (string | number)[]) =>

@@ -143,5 +143,3 @@ export function patternSamples(ast: AST.Pattern, regexp: RegExp, examples: reado
   }
   return { passes, fails };
 }
-
-export const sampleLimitFor = (ast: AST.Pattern) => (hasNestedRepetition(ast) ? NESTED_MAX_LENGTH : MAX_LENGTH);
