@@ -57,7 +57,7 @@ describe('toasts (docs/behaviour.md#errors)', () => {
     act(() => dismissErrorToast());
   });
 
-  it('keeps the spec\'s generic text for everything else', () => {
+  it('keeps the documented generic text for everything else', () => {
     for (const other of [undefined, new Error('bug'), { message: 'x', statusCode: 500 }, { message: 'x', statusCode: 429, retryAfter: 3 }, { message: 'x', statusCode: 404 }]) {
       expect(errorToastKey(other)).toBe('Toast.Error.Default');
     }
