@@ -17,6 +17,7 @@ import { patternChecker } from './pattern-check';
 import { ChangeNotApplicable, changedFiles, changesBetween, pointerSegments, valueAt, type RuleChange, type RuleFiles } from './rule-files';
 import * as store from './store';
 import { VersionCache, type ResolvedRules, type RulesVersion } from './versions';
+import { draftFields, iso, people as lookUpPeople, versionFields, type Person } from '../publish/views';
 
 // The rules service (docs/admin-area.md): product owners draft changes to the field rules, check
 // them, have them approved, publish them as numbered versions and roll back; every instance validates
@@ -51,10 +52,7 @@ export interface PublishedRules {
   rules: RulesVersion;
 }
 
-export interface Person {
-  id: string;
-  email: string | null;
-}
+export type { Person } from '../publish/views';
 
 export interface DraftView {
   id: string;
@@ -101,7 +99,6 @@ export class DraftRefused extends DomainError {
 }
 
 const REASON_MAX = 1000;
-const iso = (date: Date | string | null) => (date === null ? null : new Date(date).toISOString());
 
 export function createRulesService(deps: RulesDeps) {
   const { db, config } = deps;
@@ -170,30 +167,14 @@ export function createRulesService(deps: RulesDeps) {
     refresh().catch(() => undefined);
   };
 
-  async function people(ids: Array<string | null>): Promise<(id: string | null) => Person | null> {
-    const wanted = [...new Set(ids.filter((id): id is string => !!id))];
-    const emails = await deps.accountEmails(wanted);
-    return (id) => (id ? { id, email: emails.get(id) ?? null } : null);
-  }
+  const people = (ids: Array<string | null>) => lookUpPeople(deps.accountEmails, ids);
 
   const reachOf = (changes: readonly RuleChange[]): FormName[] => [...new Set(changedFiles(changes).flatMap((file) => map.formsReached(file)))];
 
   async function draftView(row: store.DraftRow): Promise<DraftView> {
     const who = await people([row.author_id, row.approved_by]);
-    const approver = who(row.approved_by);
     return {
-      id: row.id,
-      reason: row.reason,
-      changes: row.changes,
-      basedOn: row.based_on,
-      hash: row.hash,
-      revision: row.revision,
-      author: who(row.author_id) as Person,
-      createdAt: iso(row.created_at) as string,
-      updatedAt: iso(row.updated_at) as string,
-      approval: approver ? { by: approver, at: iso(row.approved_at) as string, current: row.approved_revision === row.revision } : null,
-      stale: row.based_on !== current.version,
-      approvalRequired: config.rulesApproval,
+      ...draftFields(row, who, current.version, config.rulesApproval),
       files: changedFiles(row.changes),
       reaches: reachOf(row.changes),
     };
@@ -206,22 +187,7 @@ export function createRulesService(deps: RulesDeps) {
       const files = (await filesOfVersion(row.number).catch(() => undefined))?.files;
       const before = row.number > 1 ? (await filesOfVersion(row.number - 1).catch(() => undefined))?.files : baseFiles;
       const diff = files && before ? changesBetween(before, files).map((c) => ({ ...c, ...previousValue(before, c) })) : [];
-      views.push({
-        number: row.number,
-        reason: row.reason,
-        author: who(row.author_id) as Person,
-        createdAt: iso(row.created_at) as string,
-        approvedBy: who(row.approved_by),
-        approvedAt: iso(row.approved_at),
-        publishedBy: who(row.published_by) as Person,
-        publishedAt: iso(row.published_at) as string,
-        basedOn: row.based_on,
-        republishedFrom: row.republished_from,
-        hash: row.hash,
-        published: row.number === current.version,
-        changes: row.changes,
-        diff,
-      });
+      views.push(versionFields(row, who, current.version, diff));
     }
     return views;
   }

@@ -13,6 +13,7 @@ import { fieldUses, filterRows, listRows, type TextRow } from './listing';
 import { serveTextsFrom } from './server-texts';
 import * as store from './store';
 import { applyTexts, englishOf, LANGUAGES, mergeChanges, namespaceObject, namespacesIn, readSources, readTexts, sourceHash, textsHash, type Lang, type TextChange, type TextEdit, type Texts } from './texts-files';
+import { draftFields, iso, people as lookUpPeople, versionFields, type Person } from '../publish/views';
 
 // The texts service (docs/admin-area.md, "Texts"): localisation staff draft text changes, which are
 // checked, approved, published as numbered versions and rolled back, through the publish mechanism
@@ -31,10 +32,7 @@ export interface TextsDeps {
   log?: { info(fields: object, message: string): void; warn(fields: object, message: string): void; error(fields: object, message: string): void };
 }
 
-export interface Person {
-  id: string;
-  email: string | null;
-}
+export type { Person } from '../publish/views';
 
 interface Resolved {
   hash: string;
@@ -58,7 +56,6 @@ export class TextsRefused extends DomainError {
 
 const REASON_MAX = 1000;
 const KEPT = 16;
-const iso = (date: Date | string | null) => (date === null ? null : new Date(date).toISOString());
 
 export function createTextsService(deps: TextsDeps) {
   const { db, config } = deps;
@@ -122,10 +119,7 @@ export function createTextsService(deps: TextsDeps) {
     return looking;
   }
 
-  async function people(ids: Array<string | null>): Promise<(id: string | null) => Person | null> {
-    const emails = await deps.accountEmails([...new Set(ids.filter((id): id is string => !!id))]);
-    return (id) => (id ? { id, email: emails.get(id) ?? null } : null);
-  }
+  const people = (ids: Array<string | null>) => lookUpPeople(deps.accountEmails, ids);
 
   /** Edits checked on the changes of a version; refused ones throw. The stored changes carry their English's hash. */
   async function checked(edits: TextEdit[], basedOn: number): Promise<{ changes: TextChange[]; resolved: Resolved; warnings: TextRefusal[] }> {
@@ -142,20 +136,8 @@ export function createTextsService(deps: TextsDeps) {
 
   async function draftView(row: store.DraftRow) {
     const who = await people([row.author_id, row.approved_by]);
-    const approver = who(row.approved_by);
     return {
-      id: row.id,
-      reason: row.reason,
-      changes: row.changes,
-      basedOn: row.based_on,
-      hash: row.hash,
-      revision: row.revision,
-      author: who(row.author_id) as Person,
-      createdAt: iso(row.created_at) as string,
-      updatedAt: iso(row.updated_at) as string,
-      approval: approver ? { by: approver, at: iso(row.approved_at) as string, current: row.approved_revision === row.revision } : null,
-      stale: row.based_on !== current.version,
-      approvalRequired: config.textsApproval,
+      ...draftFields(row, who, current.version, config.textsApproval),
       warnings: await warningsOf(row).catch(() => []),
       origin: row.reason.startsWith(IMPORT_PREFIX) ? ('import' as const) : ('edit' as const),
     };
@@ -176,22 +158,7 @@ export function createTextsService(deps: TextsDeps) {
           for (const [key, text] of b) if (!a.has(key)) diff.push({ key, lang, text: null, previous: text });
         }
       }
-      views.push({
-        number: row.number,
-        reason: row.reason,
-        author: who(row.author_id) as Person,
-        createdAt: iso(row.created_at) as string,
-        approvedBy: who(row.approved_by),
-        approvedAt: iso(row.approved_at),
-        publishedBy: who(row.published_by) as Person,
-        publishedAt: iso(row.published_at) as string,
-        basedOn: row.based_on,
-        republishedFrom: row.republished_from,
-        hash: row.hash,
-        published: row.number === current.version,
-        changes: row.changes,
-        diff,
-      });
+      views.push(versionFields(row, who, current.version, diff));
     }
     return views;
   }
