@@ -32,7 +32,6 @@ export interface TextsDeps {
   log?: { info(fields: object, message: string): void; warn(fields: object, message: string): void; error(fields: object, message: string): void };
 }
 
-export type { Person } from '../publish/views';
 
 interface Resolved {
   hash: string;
