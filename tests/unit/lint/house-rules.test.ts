@@ -1,7 +1,15 @@
 import { ESLint } from 'eslint';
 
 // The rules of the house (docs/architecture.md, docs/conventions.md), checked on code as it would stand in each room.
-const eslint = new ESLint({ cwd: process.cwd() });
+// The code below stands in files that are not on disk, which no tsconfig holds: the type-aware
+// promise rules (checked on the real tree by npm run lint) are off here, the house rules are not.
+const eslint = new ESLint({
+  cwd: process.cwd(),
+  overrideConfig: {
+    languageOptions: { parserOptions: { project: null } },
+    rules: { '@typescript-eslint/no-floating-promises': 'off', '@typescript-eslint/no-misused-promises': 'off' },
+  },
+});
 
 async function reported(ruleId: string, filePath: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath });
