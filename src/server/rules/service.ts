@@ -18,6 +18,7 @@ import { ChangeNotApplicable, changedFiles, changesBetween, pointerSegments, val
 import * as store from './store';
 import { VersionCache, type ResolvedRules, type RulesVersion } from './versions';
 import { draftFields, iso, people as lookUpPeople, versionFields, type Person } from '../publish/views';
+import { refresher } from '../publish/refresh';
 
 // The rules service (docs/admin-area.md): product owners draft changes to the field rules, check
 // them, have them approved, publish them as numbered versions and roll back; every instance validates
@@ -129,8 +130,6 @@ export function createRulesService(deps: RulesDeps) {
   }
 
   // Looking at the published pointer: one look at a time; a signal during a look asks for another.
-  let looking: Promise<void> | undefined;
-  let lookAgain = false;
   async function lookOnce(): Promise<void> {
     const pointer = await store.published(db);
     if (pointer.version === current.version) return;
@@ -146,23 +145,8 @@ export function createRulesService(deps: RulesDeps) {
       deps.log?.error({ version: pointer.version }, 'rules: the published version does not apply to these schema files; serving the previous rules');
     }
   }
-  function refresh(): Promise<void> {
-    if (looking) {
-      lookAgain = true;
-      return looking;
-    }
-    looking = (async () => {
-      try {
-        do {
-          lookAgain = false;
-          await lookOnce();
-        } while (lookAgain);
-      } finally {
-        looking = undefined;
-      }
-    })();
-    return looking;
-  }
+  const looks = refresher(lookOnce);
+  const refresh = () => looks.refresh();
   const signal = () => {
     refresh().catch(() => undefined);
   };
@@ -227,7 +211,7 @@ export function createRulesService(deps: RulesDeps) {
     async stop(): Promise<void> {
       await follower?.stop();
       follower = undefined;
-      await looking?.catch(() => undefined);
+      await looks.inFlight()?.catch(() => undefined);
     },
 
     /** The version in force in this instance: what the services validate every write with. */

@@ -14,6 +14,7 @@ import { serveTextsFrom } from './server-texts';
 import * as store from './store';
 import { applyTexts, englishOf, LANGUAGES, mergeChanges, namespaceObject, namespacesIn, readSources, readTexts, sourceHash, textsHash, type Lang, type TextChange, type TextEdit, type Texts } from './texts-files';
 import { draftFields, iso, people as lookUpPeople, versionFields, type Person } from '../publish/views';
+import { refresher } from '../publish/refresh';
 
 // The texts service (docs/admin-area.md, "Texts"): localisation staff draft text changes, which are
 // checked, approved, published as numbered versions and rolled back, through the publish mechanism
@@ -90,8 +91,6 @@ export function createTextsService(deps: TextsDeps) {
     return keep(byNumber, number, resolve(row.changes));
   }
 
-  let looking: Promise<void> | undefined;
-  let lookAgain = false;
   async function lookOnce(): Promise<void> {
     const pointer = await store.published(db);
     if (pointer.version === current.version) return;
@@ -100,23 +99,8 @@ export function createTextsService(deps: TextsDeps) {
     current = { ...resolved, version: pointer.version, base: resolved.hash === baseResolved.hash, publishedAt: new Date(pointer.published_at) };
     deps.log?.info({ version: current.version, hash: current.hash, previous }, 'texts: published version applied');
   }
-  function refresh(): Promise<void> {
-    if (looking) {
-      lookAgain = true;
-      return looking;
-    }
-    looking = (async () => {
-      try {
-        do {
-          lookAgain = false;
-          await lookOnce();
-        } while (lookAgain);
-      } finally {
-        looking = undefined;
-      }
-    })();
-    return looking;
-  }
+  const looks = refresher(lookOnce);
+  const refresh = () => looks.refresh();
 
   const people = (ids: Array<string | null>) => lookUpPeople(deps.accountEmails, ids);
 
@@ -196,7 +180,7 @@ export function createTextsService(deps: TextsDeps) {
       unserve?.();
       await follower?.stop();
       follower = undefined;
-      await looking?.catch(() => undefined);
+      await looks.inFlight()?.catch(() => undefined);
     },
 
     /** The version in force in this instance. */

@@ -1,4 +1,4 @@
-import { account, learner, postgresReachable, startTestServer, type Store, type TestServer } from '../server/harness';
+import { account, learner, startTestServer, useTestServer, type Store, type TestServer } from '../server/harness';
 import { call, owner, owner2, roleHeaders, translator } from '../rules/support';
 import { translator as signInTexts } from '../../../src/server/idp/i18n';
 
@@ -12,24 +12,19 @@ const CITY = 'validation:Validation.InvalidCity_maxLength';
 const CITY_JA = '市区町村が無効です：{{limit}} 文字以内で入力してください（編集済み）';
 
 describe.each(stores)('the texts console on %s', (store) => {
-  let server: TestServer | undefined;
-  let reachable = true;
-  beforeAll(async () => {
-    reachable = store === 'pglite' || (await postgresReachable());
-    if (reachable) server = await startTestServer(store);
-  });
-  afterAll(async () => server?.close());
-  beforeEach((ctx) => {
-    if (!reachable) ctx.skip();
-  });
+  const s = useTestServer(store);
   afterEach(async () => {
-    if (!server) return;
+    let server: TestServer;
+    try {
+      server = s();
+    } catch {
+      return; // PostgreSQL did not answer: the tests were skipped.
+    }
     await call(server, 'POST', '/api/admin/texts/versions/0/republish', await asTranslator(), { reason: 'back to the files' });
     for (const draft of (await call(server, 'GET', '/api/admin/texts/drafts', await asTranslator())).body.drafts ?? []) {
       await call(server, 'DELETE', `/api/admin/texts/drafts/${draft.id}`, await roleHeaders(server, draft.author.id, ['localisation']));
     }
   });
-  const s = () => server as TestServer;
   const asTranslator = () => roleHeaders(s(), translator.accountId, ['localisation']);
   const keys = async (query = '') => (await call(s(), 'GET', `/api/admin/texts/keys${query}`, await asTranslator())).body;
   const row = async (key: string) => (await keys(`?q=${encodeURIComponent(key.slice(key.indexOf(':') + 1))}`)).keys.find((r: { key: string }) => r.key === key);
