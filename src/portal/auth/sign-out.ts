@@ -1,6 +1,6 @@
 import type { IPublicClientApplication } from '@azure/msal-browser';
 import type { PortalConfig } from '../clients/config';
-import { clearAllDrafts } from '../forms/drafts';
+import { clearAllDrafts } from './drafts';
 
 /** Where the user goes after the provider's sign-out, kept across the provider's round trip. */
 const AFTER_LOGOUT_KEY = 'portal.afterLogout';

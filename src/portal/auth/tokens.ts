@@ -1,7 +1,7 @@
 import type { AuthenticationResult, IPublicClientApplication } from '@azure/msal-browser';
 import type { PortalConfig } from '../clients/config';
 import { SessionEndedError } from '../clients/errors';
-import { keepingDrafts } from '../forms/drafts';
+import { keepingDrafts } from './drafts';
 import { apiScopes } from './msal';
 import { signInRedirect } from './sign-in';
 import { isSigningOut } from './sign-out';
@@ -39,7 +39,7 @@ export function createTokenSource(msal: IPublicClientApplication, config: Portal
       // now would cut the provider's sign-out short (the provider session would stay).
       if (isSigningOut()) throw error;
       // docs/authentication.md: a failed token acquisition clears local storage and signs in again.
-      // What a form was sending waits for the sign-in that follows (forms/drafts.ts).
+      // What a form was sending waits for the sign-in that follows (auth/drafts.ts).
       await keepingDrafts(() => msal.clearCache());
       localStorage.clear();
       await signInRedirect(msal, config, lang());

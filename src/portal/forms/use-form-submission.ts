@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { dismissErrorToast, notifyError, notifySuccess, type SuccessToastKey } from '../ui/toast/toast';
 import { SessionEndedError } from '../clients/errors';
-import { clearDraft, saveDraft, takeDraft } from './drafts';
+import { clearDraft, saveDraft, takeDraft } from '../auth/drafts';
 import { serverFieldErrors, type ServerFieldErrors } from './errors/server-errors';
 import { rebase } from './rebase';
 import type { EditToggle } from './use-edit-toggle';
@@ -18,7 +18,7 @@ interface Options<T> {
    */
   understood?: (error: unknown) => ServerFieldErrors | undefined;
   /**
-   * A name under which what is being sent is kept in session storage (forms/drafts.ts, no passwords
+   * A name under which what is being sent is kept in session storage (auth/drafts.ts, no passwords
    * or codes) while it is sent: if the session ends under it (SessionEndedError) and the portal signs
    * in again, the form opens here again, in edit mode, with it. Any answer drops it.
    */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clearAllDrafts, clearDraft, keepingDrafts, saveDraft, takeDraft } from '../../../src/portal/forms/drafts';
+import { clearAllDrafts, clearDraft, keepingDrafts, saveDraft, takeDraft } from '../../../src/portal/auth/drafts';
 
 class MemoryStorage implements Storage {
   private items = new Map<string, string>();
