@@ -1,24 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import cors from '@fastify/cors';
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { formActivityRoutes } from './activity/routes';
 import type { FormActivitySink } from './activity/sink';
 import { startFormActivitySweep } from './activity/sweep';
 import type { ServerConfig } from './config';
-import { readiness, type Database } from './db';
+import type { Database } from './db';
 import { entitlementRoutes } from './entitlements/routes';
 import { galleryRoutes } from './forms/gallery-routes';
 import { authenticatedScope, createAuthenticator, denyByDefault, publicScope, type KeySource } from './http/auth';
 import { PARAM_TOO_LONG, registerErrorHandling, sendError } from './http/errors';
 import { documentCommonAnswers } from './http/common-answers';
 import { registerInputGuard } from './http/input-guard';
-import { neverShed, registerLoadShedding } from './http/load-shedding';
+import { registerLoadShedding } from './http/load-shedding';
+import { registerApiDocs, registerOpenApi } from './http/openapi';
+import { serviceRoutes } from './http/service-routes';
 import { loggerOptions, type LogStream } from './http/logging';
 import { registerRequestMetrics, type RequestMetrics } from './http/metrics';
 import { registerSecurityHeaders } from './http/security-headers';
-import { portalConfig } from './http/portal-config';
 import { MAX_PARAM_LENGTH } from './http/schema-refs';
 import { SchemaRegistry } from './http/schema-registry';
 import { registerStatic } from './http/static';
@@ -53,26 +52,6 @@ export interface AppOptions {
   lifecycle?: Lifecycle;
   /** Where form activity goes instead of the database (a deployment's analytics pipeline). */
   formActivitySink?: FormActivitySink;
-}
-
-/** `api/redeem-request.schema.json` -> `RedeemRequest`. */
-function componentName(id: unknown, i: number): string {
-  const base = typeof id === 'string' ? (id.split('/').pop() ?? '').replace(/\.schema\.json$|\.json$/, '') : '';
-  return base ? base.replace(/(^|[-_.])([a-z0-9])/g, (_m, _s, c: string) => c.toUpperCase()) : `Schema${i}`;
-}
-
-/** The document shows shapes; Ajv's bookkeeping (message keys, dialect ids) stays out of it. */
-function stripValidationKeywords<T>(document: T): T {
-  const visit = (node: unknown): unknown => {
-    if (Array.isArray(node)) return node.map(visit);
-    if (!node || typeof node !== 'object') return node;
-    return Object.fromEntries(
-      Object.entries(node)
-        .filter(([key]) => !['errorMessage', '$schema', '$id'].includes(key))
-        .map(([key, value]) => [key, visit(value)]),
-    );
-  };
-  return visit(document) as T;
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -144,75 +123,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     maxAge: 600,
   });
 
-  await app.register(swagger, {
-    openapi: {
-      openapi: '3.1.0',
-      info: {
-        title: 'Certification portal services',
-        description: 'Identity, entitlements and vendors services of the portal (docs/behaviour.md#calls). Every /api route except health and these docs needs a bearer token and the function key header.',
-        version: '1.0.0',
-      },
-      servers: [{ url: config.publicOrigin }],
-      components: {
-        securitySchemes: {
-          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
-          functionKey: { type: 'apiKey', in: 'header', name: config.functionKeyHeader },
-        },
-      },
-      security: [{ bearer: [], functionKey: [] }],
-      tags: [
-        { name: 'identity', description: 'Accounts, profiles, announcements' },
-        { name: 'entitlements', description: 'Access keys and training products' },
-        { name: 'vendors', description: 'Partner tokens, fulfilment, exam-delivery candidates' },
-        { name: 'form activity', description: 'What learners do with forms and modals, without personal data; statistics for product owners' },
-        { name: 'rules', description: 'The rules console: drafts, checks, approval, publish, roll back, impact (product owners only)' },
-        { name: 'service', description: 'Health and documentation' },
-      ],
-    },
-    refResolver: { buildLocalReference: (json, _base, _fragment, i) => componentName(json.$id, i) },
-    transformObject: (documents) => stripValidationKeywords('openapiObject' in documents ? documents.openapiObject : documents.swaggerObject),
-  });
+  await registerOpenApi(app, config);
   // From here on, a route is reachable without a token only where it says so.
   denyByDefault(app);
-  // Swagger UI's base layout: its standalone layout's top bar draws a logo with an inline <style>,
-  // which the portal's policy (style-src 'self') refuses; the page needs nothing else inline.
-  await app.register(publicScope(async (docs) => docs.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { layout: 'BaseLayout' } })));
-
-  app.get(
-    '/api/health',
-    {
-      config: { public: true, ...neverShed },
-      schema: { tags: ['service'], summary: 'Answers 200 while the process is alive (readiness: /api/ready)', security: [], response: { 200: { $ref: 'api/health-response.schema.json' } } },
-    },
-    // The app is built only after the database opened and migrated: answering means ready.
-    async () => ({ status: 'ok', database: database.dialect }),
-  );
-  app.get(
-    '/api/ready',
-    {
-      config: { public: true, ...neverShed },
-      schema: {
-        tags: ['service'],
-        summary:
-          'Answers 200 while this instance can serve (not draining, not shedding load, no migration missing), else 503. An unreachable database keeps it in rotation: requests that need it answer 503 with Retry-After',
-        security: [],
-        response: { 200: { $ref: 'api/readiness-response.schema.json' }, 503: { $ref: 'api/readiness-response.schema.json' } },
-      },
-    },
-    async (_request, reply) => {
-      reply.header('cache-control', 'no-store');
-      if (lifecycle.draining) return reply.status(503).send({ status: 'not-ready', reason: 'shutting down' });
-      if (loadShedding.shedding()) return reply.status(503).send({ status: 'not-ready', reason: 'under pressure' });
-      const { ready, reason, databaseReachable } = await readiness(database);
-      const reach = databaseReachable ? 'reachable' : 'unreachable';
-      return ready ? { status: 'ready', database: reach } : reply.status(503).send({ status: 'not-ready', reason, database: reach });
-    },
-  );
-  app.get('/api/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
-  app.get('/portal-config.json', { config: { public: true }, schema: { hide: true } }, async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
-    return portalConfig(config, { ...rules.published(), baseHash: rules.baseHash }, texts.published());
-  });
+  await registerApiDocs(app);
+  serviceRoutes(app, { config, database, lifecycle, loadShedding });
 
   // Every service route needs the function key and a bearer token; nothing else is reachable without.
   const authenticate = createAuthenticator(config, options.jwks);
