@@ -215,9 +215,8 @@ function trustedProxiesOf(read: EnvReader): string[] {
   return proxies;
 }
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
-  const read = envReader(env);
-  const production = read.raw('NODE_ENV') === 'production';
+/** Refuses, in production, each development default that was not allowed by ALLOW_DEMO_DEFAULTS. */
+function demoDefaultGuard(read: EnvReader, production: boolean) {
   const allowed = new Set(
     read.list('ALLOW_DEMO_DEFAULTS', '', (item) => {
       if (item !== 'all' && !(DEMO_DEFAULTS as readonly string[]).includes(item)) {
@@ -227,9 +226,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     }),
   );
   const allows = (item: DemoDefault) => !production || allowed.has('all') || allowed.has(item);
-  const refuse = (name: string, item: DemoDefault, what: string): never =>
-    read.fail(name, `${what}: production refuses it (set your own, or ALLOW_DEMO_DEFAULTS=${item})`);
+  return (name: string, item: DemoDefault, what: string, inUse: boolean): void => {
+    if (inUse && !allows(item)) read.fail(name, `${what}: production refuses it (set your own, or ALLOW_DEMO_DEFAULTS=${item})`);
+  };
+}
 
+/** Where the three servers listen and the origins they are reached at. */
+function listeners(read: EnvReader) {
   const port = read.port('PORT', 3002);
   const idpPort = read.port('IDP_PORT', 3443);
   const sandboxPort = read.port('SANDBOX_PORT', 3004);
@@ -239,18 +242,64 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   if (!URL.canParse(`http://${hostPart}`) || new URL(`http://${hostPart}`).port !== '') read.fail('HOST', `must be a host name or IP address, got ${JSON.stringify(host)}`);
   const publicOrigin = read.origin('PUBLIC_ORIGIN', `http://${hostPart}:${port}`);
   const sandboxOrigin = read.origin('SANDBOX_ORIGIN', `https://${hostPart}:${sandboxPort}`);
+  return { port, idpPort, sandboxPort, host, hostPart, publicOrigin, sandboxOrigin };
+}
 
+/** The secrets and demo switches production must set itself (demoDefaultGuard). */
+function secretsAndDemoSwitches(read: EnvReader, production: boolean) {
+  const guard = demoDefaultGuard(read, production);
   const functionKey = read.string('FUNCTION_KEY', DEMO_FUNCTION_KEY);
-  if (functionKey === DEMO_FUNCTION_KEY && !allows('function-key')) refuse('FUNCTION_KEY', 'function-key', 'is unset or the development key');
+  guard('FUNCTION_KEY', 'function-key', 'is unset or the development key', functionKey === DEMO_FUNCTION_KEY);
   for (const [name, demo] of Object.entries(DEMO_PARTNER_SECRETS)) {
-    if ((read.optional(name) ?? demo) === demo && !allows('partner-secrets')) refuse(name, 'partner-secrets', 'is unset or the development secret');
+    guard(name, 'partner-secrets', 'is unset or the development secret', (read.optional(name) ?? demo) === demo);
   }
   const smtpUrl = read.url('SMTP_URL', ['smtp:', 'smtps:']) ? read.raw('SMTP_URL') : undefined;
-  if (!smtpUrl && !allows('outbox')) refuse('SMTP_URL', 'outbox', 'is unset, which keeps mail in the development outbox');
+  guard('SMTP_URL', 'outbox', 'is unset, which keeps mail in the development outbox', !smtpUrl);
   const demoSocialSignIn = read.bool('DEMO_SOCIAL_SIGNIN', !production);
-  if (demoSocialSignIn && !allows('social-signin')) refuse('DEMO_SOCIAL_SIGNIN', 'social-signin', 'turns on the demo social sign-in stand-in');
+  guard('DEMO_SOCIAL_SIGNIN', 'social-signin', 'turns on the demo social sign-in stand-in', demoSocialSignIn);
   const seedOnStart = read.bool('SEED_ON_START', !production);
-  if (seedOnStart && !allows('seed')) refuse('SEED_ON_START', 'seed', 'seeds the demo accounts and keys');
+  guard('SEED_ON_START', 'seed', 'seeds the demo accounts and keys', seedOnStart);
+  return { functionKey, smtpUrl, demoSocialSignIn, seedOnStart };
+}
+
+/** The links of the portal's menus and pages (docs/configuration.md). */
+function portalLinks(read: EnvReader, sandboxOrigin: string): ServerConfig['links'] {
+  return {
+    store: link(read, 'LINK_STORE', 'https://shop.certification.example'),
+    // The help menu signs the learner in to the support desk through /help (its pages are on the
+    // support desk's own origin, the sandbox by default).
+    helpCenter: link(read, 'LINK_HELP_CENTER', '/help'),
+    contactSupport: link(read, 'LINK_CONTACT_SUPPORT', helpLink(sandboxOrigin, '/zendesk/hc/requests/new')),
+    community: link(read, 'LINK_COMMUNITY', helpLink(sandboxOrigin, '/zendesk/hc/community')),
+    legal: link(read, 'LINK_LEGAL', 'https://www.certification.example/legal'),
+    certification: {
+      home: link(read, 'LINK_CERTIFICATION', 'https://www.certification.example/certifications'),
+      continuingEducation: link(read, 'LINK_CONTINUING_EDUCATION', 'https://www.certification.example/continuing-education'),
+      verify: link(read, 'LINK_VERIFY_CERTIFICATION', 'https://verify.certification.example'),
+    },
+    exams: link(read, 'LINK_EXAMS', 'https://test.certification.example'),
+    examsSupport: link(read, 'LINK_EXAMS_SUPPORT', 'https://test.certification.example/customer-service'),
+  };
+}
+
+/** How often one account may guess keys, link partner accounts and send form activity. */
+function abuseLimits(read: EnvReader) {
+  return {
+    keyGuessLimit: read.count('KEY_GUESS_LIMIT', 20),
+    keyGuessWindowMs: read.count('KEY_GUESS_WINDOW_MS', 15 * 60 * 1000),
+    linkAttemptLimit: read.count('LINK_ATTEMPT_LIMIT', 10),
+    linkAttemptWindowMs: read.count('LINK_ATTEMPT_WINDOW_MS', 15 * 60 * 1000),
+    formActivity: read.bool('FORM_ACTIVITY', true),
+    formActivityLimit: read.count('FORM_ACTIVITY_LIMIT', 600),
+    formActivityWindowMs: read.count('FORM_ACTIVITY_WINDOW_MS', 15 * 60 * 1000),
+  };
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const read = envReader(env);
+  const production = read.raw('NODE_ENV') === 'production';
+  const { port, idpPort, sandboxPort, host, hostPart, publicOrigin, sandboxOrigin } = listeners(read);
+  const { functionKey, smtpUrl, demoSocialSignIn, seedOnStart } = secretsAndDemoSwitches(read, production);
 
   const functionKeyHeader = read.string('FUNCTION_KEY_HEADER', 'x-functions-key');
   if (!HEADER_NAME.test(functionKeyHeader)) read.fail('FUNCTION_KEY_HEADER', `must be a header name (letters, digits, -), got ${JSON.stringify(functionKeyHeader)}`);
@@ -301,31 +350,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     partners: partnerUrls(read, sandboxOrigin),
     pearsonClientCode: shared.pearsonClientCode,
     pearsonSessionTimeout: read.count('PEARSON_SESSION_TIMEOUT', 30),
-    keyGuessLimit: read.count('KEY_GUESS_LIMIT', 20),
-    keyGuessWindowMs: read.count('KEY_GUESS_WINDOW_MS', 15 * 60 * 1000),
-    linkAttemptLimit: read.count('LINK_ATTEMPT_LIMIT', 10),
-    linkAttemptWindowMs: read.count('LINK_ATTEMPT_WINDOW_MS', 15 * 60 * 1000),
-    formActivity: read.bool('FORM_ACTIVITY', true),
-    formActivityLimit: read.count('FORM_ACTIVITY_LIMIT', 600),
-    formActivityWindowMs: read.count('FORM_ACTIVITY_WINDOW_MS', 15 * 60 * 1000),
+    ...abuseLimits(read),
     portalDir: resolve(read.string('PORTAL_DIR', join(projectRoot, 'dist/portal'))),
     schemasDir: resolve(read.string('SCHEMAS_DIR', join(projectRoot, 'schemas'))),
-    links: {
-      store: link(read, 'LINK_STORE', 'https://shop.certification.example'),
-      // The help menu signs the learner in to the support desk through /help (its pages are on the
-      // support desk's own origin, the sandbox by default).
-      helpCenter: link(read, 'LINK_HELP_CENTER', '/help'),
-      contactSupport: link(read, 'LINK_CONTACT_SUPPORT', helpLink(sandboxOrigin, '/zendesk/hc/requests/new')),
-      community: link(read, 'LINK_COMMUNITY', helpLink(sandboxOrigin, '/zendesk/hc/community')),
-      legal: link(read, 'LINK_LEGAL', 'https://www.certification.example/legal'),
-      certification: {
-        home: link(read, 'LINK_CERTIFICATION', 'https://www.certification.example/certifications'),
-        continuingEducation: link(read, 'LINK_CONTINUING_EDUCATION', 'https://www.certification.example/continuing-education'),
-        verify: link(read, 'LINK_VERIFY_CERTIFICATION', 'https://verify.certification.example'),
-      },
-      exams: link(read, 'LINK_EXAMS', 'https://test.certification.example'),
-      examsSupport: link(read, 'LINK_EXAMS_SUPPORT', 'https://test.certification.example/customer-service'),
-    },
+    links: portalLinks(read, sandboxOrigin),
     idpKeys: idpKeySettings(read),
     drainDelayMs: read.millis('DRAIN_DELAY_MS', 0),
     shutdownTimeoutMs: read.count('SHUTDOWN_TIMEOUT_MS', 15_000),

@@ -48,7 +48,18 @@ export async function seedOnce(database: Database): Promise<Record<string, numbe
 /** Inserts whatever demo row is missing; rows that exist are left as they are. */
 export async function seedDemoData(db: Kysely<DB>): Promise<Record<string, number>> {
   const now = Date.now();
-  const counts = { accounts: 0, profiles: 0, products: 0, entitlements: 0, keys: 0, announcements: 0 };
+  const { accounts, profiles } = await seedAccounts(db);
+  const products = await seedProducts(db);
+  const entitlements = await seedEntitlements(db, now);
+  const keys = await seedKeys(db);
+  await seedLegacyData(db);
+  const announcements = await seedAnnouncements(db);
+  return { accounts, profiles, products, entitlements, keys, announcements };
+}
+
+/** Accounts, with their profiles, demo social identities and campus roles. */
+async function seedAccounts(db: Kysely<DB>): Promise<{ accounts: number; profiles: number }> {
+  const counts = { accounts: 0, profiles: 0 };
   // Accounts sharing a demo password share one hash computation (argon2 is slow on purpose).
   const hashes = new Map<string, Promise<string>>();
   const hashOnce = (password: string) => {
@@ -99,16 +110,24 @@ export async function seedDemoData(db: Kysely<DB>): Promise<Record<string, numbe
         .execute();
     }
   }
+  return counts;
+}
 
+async function seedProducts(db: Kysely<DB>): Promise<number> {
+  let inserted = 0;
   for (const p of demoProducts) {
     const r = await db
       .insertInto('products')
       .values({ id: p.id, vendor: p.vendor, vendor_product_code: p.code, title: p.title, classroom: p.classroom ?? null, product_version: p.version ?? null })
       .onConflict((oc) => oc.doNothing())
       .executeTakeFirst();
-    counts.products += Number(r.numInsertedOrUpdatedRows ?? 0);
+    inserted += Number(r.numInsertedOrUpdatedRows ?? 0);
   }
+  return inserted;
+}
 
+async function seedEntitlements(db: Kysely<DB>, now: number): Promise<number> {
+  let inserted = 0;
   for (const e of demoEntitlements) {
     const product = demoProducts.find((p) => p.id === e.productId);
     if (!product) continue;
@@ -131,9 +150,14 @@ export async function seedDemoData(db: Kysely<DB>): Promise<Record<string, numbe
       })
       .onConflict((oc) => oc.doNothing())
       .executeTakeFirst();
-    counts.entitlements += Number(r.numInsertedOrUpdatedRows ?? 0);
+    inserted += Number(r.numInsertedOrUpdatedRows ?? 0);
   }
+  return inserted;
+}
 
+/** Access keys, with the redemptions the demo accounts already made. */
+async function seedKeys(db: Kysely<DB>): Promise<number> {
+  let inserted = 0;
   for (const k of demoKeys) {
     const r = await db
       .insertInto('access_keys')
@@ -156,13 +180,17 @@ export async function seedDemoData(db: Kysely<DB>): Promise<Record<string, numbe
       .onConflict((oc) => oc.doNothing())
       .executeTakeFirst();
     if (Number(r.numInsertedOrUpdatedRows ?? 0) > 0) {
-      counts.keys++;
+      inserted++;
       for (const accountId of k.redeemedBy ?? []) {
         await db.insertInto('key_redemptions').values({ access_key: k.key, account_id: accountId, status: 0 }).execute();
       }
     }
   }
+  return inserted;
+}
 
+/** What the partner systems and the earlier portal hold: campus keys, legacy accounts, fulfilment items. */
+async function seedLegacyData(db: Kysely<DB>): Promise<void> {
   for (const c of demoCmpKeys) {
     const exists = await db.selectFrom('cmp_products').select('id').where('access_key', '=', c.key).executeTakeFirst();
     if (exists) continue;
@@ -193,12 +221,15 @@ export async function seedDemoData(db: Kysely<DB>): Promise<Record<string, numbe
       .onConflict((oc) => oc.column('id').doUpdateSet({ item: f.item, kind: f.kind }))
       .execute();
   }
+}
 
+async function seedAnnouncements(db: Kysely<DB>): Promise<number> {
+  let inserted = 0;
   for (const a of demoAnnouncements) {
     const r = await db.insertInto('announcements').values(a).onConflict((oc) => oc.doNothing()).executeTakeFirst();
-    counts.announcements += Number(r.numInsertedOrUpdatedRows ?? 0);
+    inserted += Number(r.numInsertedOrUpdatedRows ?? 0);
   }
-  return counts;
+  return inserted;
 }
 
 /** Demo profiles have ids derived from their account ids, so tests and docs can name them. */
