@@ -1,16 +1,14 @@
-import { useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { flushSync } from 'react-dom';
+import { useCallback, useContext, useMemo, useRef, useState } from 'react';
 import Form, { type IChangeEvent } from '@rjsf/core';
 import type { GlobalFormOptions, RJSFValidationError } from '@rjsf/utils';
 import { useFormActivity } from './activity/use-form-activity';
-import { createClearEngine } from './behaviours/clear-engine';
 import { readBehaviours, resolveUiSchema } from './behaviours/declarations';
-import type { SchemaFormContext } from './behaviours/form-context';
 import { createFormStatusStore, FormStatusContext } from './behaviours/form-status';
 import { FormDefinitionsContext, type FormName } from './definitions';
 import { type ServerFieldErrors, toExtraErrors } from './errors/server-errors';
 import { transformErrors } from './errors/transform-errors';
 import { FormActions } from './form-actions';
+import { useFreshStarts, useHeldTyping, useObjectVersion, useSchemaFormContext } from './schema-form-state';
 import { templates, widgets } from './theme';
 import type { EditToggle, FormMode } from './use-edit-toggle';
 import './forms.css';
@@ -45,16 +43,6 @@ const EMPTY_CONTEXT: Record<string, unknown> = {};
 // A box that must be checked (`const: true`) starts unchecked rather than pre-ticked.
 const DEFAULT_STATE = { constAsDefaults: 'never' } as const;
 
-/** Counts new objects, ignoring the form's own data handed back by a feature that stores what onChange gave it. */
-function useObjectVersion(value: unknown, own: { current: unknown }): number {
-  const [seen] = useState(() => ({ value, version: 0 }));
-  if (seen.value !== value && value !== own.current) {
-    seen.value = value;
-    seen.version += 1;
-  }
-  return seen.version;
-}
-
 /** The form renderer over whichever definitions the context provides (precompiled or runtime-compiled). */
 export function SchemaFormCore<T = Record<string, unknown>>(props: SchemaFormProps<T>) {
   const { form, formData, onSubmit, onChange, context = EMPTY_CONTEXT, editToggle, serverErrors } = props;
@@ -78,67 +66,10 @@ export function SchemaFormCore<T = Record<string, unknown>>(props: SchemaFormPro
 
   // Errors shown as one types need each keystroke in the form's data; otherwise text fields hold it.
   const liveValidate = Boolean(props.liveValidate) || submittedOnce;
-  const [heldTyping] = useState(() => new Set<() => void>());
-  // Read through a ref: RJSF's fields compare the registry in depth with every function counted equal,
-  // so a new formContext function would not reach widgets that are already rendered.
-  const liveValidateRef = useRef(liveValidate);
-  useLayoutEffect(() => {
-    liveValidateRef.current = liveValidate;
-  }, [liveValidate]);
-  const formContext = useMemo<SchemaFormContext>(() => {
-    const clear = createClearEngine(behaviours.clears, globalOptions, () =>
-      formRef.current ? { setFieldValue: (path, value) => formRef.current?.setFieldValue(path, value as T) } : null,
-    );
-    return {
-      context,
-      status,
-      fieldChanged: (fieldId, value) => {
-        status.set({ edited: true });
-        clear.apply(fieldId, value);
-      },
-      holdsTyping: (fieldId) => !liveValidateRef.current && !clear.isSource(fieldId),
-      holdTyping: (handOver) => {
-        heldTyping.add(handOver);
-        return () => heldTyping.delete(handOver);
-      },
-      markEdited: () => status.set({ edited: true }),
-    };
-  }, [behaviours, globalOptions, context, status, heldTyping]);
-
-  // Held text reaches the form's data before RJSF's submit handler reads it (Enter in a field submits
-  // without leaving it): a listener on the form element runs before React's, which sits at the root.
-  useEffect(() => {
-    const element = (formRef.current?.formElement as { current?: HTMLFormElement | null } | undefined)?.current;
-    if (!element) return;
-    const handOverAll = () => {
-      if (heldTyping.size === 0) return;
-      flushSync(() => {
-        for (const handOver of [...heldTyping]) handOver();
-      });
-    };
-    element.addEventListener('submit', handOverAll);
-    return () => element.removeEventListener('submit', handOverAll);
-  }, [dataVersion, heldTyping]);
-
-  // Fresh data starts a fresh form: not edited, no failed submit.
-  const seenVersion = useRef(dataVersion);
-  useEffect(() => {
-    if (dataVersion === seenVersion.current) return;
-    seenVersion.current = dataVersion;
-    status.reset();
-    setSubmittedOnce(false);
-  }, [dataVersion, status]);
-
-  // Cancel puts back the data the form was opened with.
-  const cancels = editToggle?.cancels ?? 0;
-  const seenCancels = useRef(cancels);
-  useEffect(() => {
-    if (cancels === seenCancels.current) return;
-    seenCancels.current = cancels;
-    formRef.current?.reset();
-    status.reset();
-    setSubmittedOnce(false);
-  }, [cancels, status]);
+  const heldTyping = useHeldTyping(formRef, dataVersion);
+  const formContext = useSchemaFormContext({ formRef, behaviours, globalOptions, context, status, heldTyping, liveValidate });
+  const clearSubmitted = useCallback(() => setSubmittedOnce(false), []);
+  useFreshStarts(formRef, dataVersion, editToggle?.cancels ?? 0, status, clearSubmitted);
 
   const handleSubmit = useCallback(
     async ({ formData: data }: IChangeEvent<T>) => {
