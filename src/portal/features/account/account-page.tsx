@@ -2,8 +2,7 @@ import { useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useProfile } from '../../clients/profile';
 import { usePreloadForm } from '../../forms/schema-form';
-import { ReturnLink } from '../../ui/links/return-link';
-import { Skeleton } from '../../ui/skeleton/skeleton';
+import { PageFrame } from '../../ui/page/page-frame';
 import { AccountTabs } from './components/account-tabs';
 import { SocialLoginNotice } from './components/social-login-notice';
 import './account.css';
@@ -23,13 +22,8 @@ export default function AccountPage() {
   usePreloadForm('email');
   usePreloadForm('password');
   return (
-    <div className="page account-page">
-      <ReturnLink />
-      <h1>{t('Account.Title')}</h1>
-      <p className="account-page__intro">{t('Account.Intro')}</p>
-      {isPending && <Skeleton lines={4} />}
-      {isError && <p role="alert">{t('Account.LoadError')}</p>}
+    <PageFrame name="account-page" returnLink title={t('Account.Title')} intro={t('Account.Intro')} pending={isPending} loadError={isError && t('Account.LoadError')}>
       {profile && (profile.authenticationSource === SOCIAL_LOGIN ? <SocialLoginNotice /> : <AccountTabs profile={profile} />)}
-    </div>
+    </PageFrame>
   );
 }

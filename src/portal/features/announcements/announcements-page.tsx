@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useAnnouncements } from '../../clients/announcements';
-import { Skeleton } from '../../ui/skeleton/skeleton';
+import { PageFrame } from '../../ui/page/page-frame';
 import { AnnouncementList } from './components/announcement-list';
 import './announcements.css';
 
@@ -13,18 +13,8 @@ export default function AnnouncementsPage() {
   const { t, i18n } = useTranslation('announcements');
   const { data, isPending, isError } = useAnnouncements(i18n.language);
   return (
-    <div className="page announcements-page">
-      <h1>{t('Title')}</h1>
-      <p className="announcements-page__lead">{t('Lead')}</p>
-      {isPending ? (
-        <Skeleton lines={4} />
-      ) : isError ? (
-        <p className="announcements-page__state">{t('LoadError')}</p>
-      ) : data.length === 0 ? (
-        <p className="announcements-page__state">{t('Empty')}</p>
-      ) : (
-        <AnnouncementList announcements={data} />
-      )}
-    </div>
+    <PageFrame name="announcements-page" title={t('Title')} intro={t('Lead')} pending={isPending} loadError={isError && t('LoadError')}>
+      {data && (data.length === 0 ? <p className="announcements-page__state">{t('Empty')}</p> : <AnnouncementList announcements={data} />)}
+    </PageFrame>
   );
 }

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePortalConfig } from '../../clients/config';
 import { useProfile } from '../../clients/profile';
+import { PageFrame } from '../../ui/page/page-frame';
 import { EntrySection } from './components/entry-section';
 import { entryLinks } from './entry-links';
 import './explore.css';
@@ -25,9 +26,7 @@ export default function ExplorePage({ products, redeem, examActions }: ExplorePa
   const { profile } = useProfile();
   const links = entryLinks(config);
   return (
-    <div className="page explore">
-      <h1>{t('Title')}</h1>
-      <p className="explore__lead">{t('Lead')}</p>
+    <PageFrame name="explore" title={t('Title')} intro={t('Lead')}>
       <div className="explore__grid">
         <EntrySection title={t('Training.Title')} text={t(products ? 'Training.Text' : 'Training.ComingSoon')}>
           {redeem ? <div className="explore-section__actions">{redeem}</div> : null}
@@ -44,6 +43,6 @@ export default function ExplorePage({ products, redeem, examActions }: ExplorePa
           {links.store.length > 0 ? <EntrySection title={t('Store.Title')} text={t('Store.Text')} links={links.store} /> : null}
         </div>
       </div>
-    </div>
+    </PageFrame>
   );
 }

@@ -5,9 +5,8 @@ import { usePortalConfig } from '../../clients/config';
 import { useProfile } from '../../clients/profile';
 import { fields as formFields } from '../../../generated/fields/exam';
 import { SchemaForm, usePreloadForm } from '../../forms/schema-form';
-import { ReturnLink } from '../../ui/links/return-link';
+import { PageFrame } from '../../ui/page/page-frame';
 import { isAbsoluteUrl, resolveReturnTo } from '../../ui/links/return-to';
-import { Skeleton } from '../../ui/skeleton/skeleton';
 import type { ProfileView } from '../../../shared/profile/view';
 import { useCreateCandidate } from './api/create-candidate';
 import { GuardianConsentNote } from './components/guardian-consent-note';
@@ -50,12 +49,7 @@ export default function ExamProfilePage() {
   const form = useFormSubmission({ initial: view, send, successToast: 'profile:Toast.CandidateCreated', draft: 'exam' });
 
   return (
-    <div className="page profile-page">
-      <ReturnLink />
-      <h1>{t('Exam.Title')}</h1>
-      <p className="profile-page__intro">{t('Exam.Intro')}</p>
-      {isPending && <Skeleton lines={6} />}
-      {isError && <p role="alert">{t('Profile.LoadError')}</p>}
+    <PageFrame name="profile-page" returnLink title={t('Exam.Title')} intro={t('Exam.Intro')} pending={isPending} skeletonLines={6} loadError={isError && t('Profile.LoadError')}>
       {profile && !blocked && form.formData && (
         <>
           {candidateId && <p className="profile-page__candidate">{t('Exam.CandidateReady', { id: candidateId })}</p>}
@@ -68,6 +62,6 @@ export default function ExamProfilePage() {
           />
         </>
       )}
-    </div>
+    </PageFrame>
   );
 }

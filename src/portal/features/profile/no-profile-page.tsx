@@ -24,7 +24,7 @@ export function NoProfilePage() {
           {t('NoProfile.Create')}
         </Link>
       </p>
-      <p className="profile-page__intro">
+      <p className="page__intro">
         {t('NoProfile.Support')}
         {support ? (
           <>

@@ -5,8 +5,7 @@ import { fields as formFields } from '../../../generated/fields/profile';
 import { EditSection } from '../../forms/edit-section';
 import { SchemaForm, usePreloadForm } from '../../forms/schema-form';
 import { useEditToggle } from '../../forms/use-edit-toggle';
-import { ReturnLink } from '../../ui/links/return-link';
-import { Skeleton } from '../../ui/skeleton/skeleton';
+import { PageFrame, PageLoadState } from '../../ui/page/page-frame';
 import { buildProfilePatch } from '../../../shared/profile/patch';
 import type { ProfileView } from '../../../shared/profile/view';
 import { usePatchProfile } from './api/patch-profile';
@@ -42,23 +41,20 @@ export default function ProfilePage() {
 
   if (missing) {
     return (
-      <div className="page profile-page">
-        <ReturnLink />
+      <PageFrame name="profile-page" returnLink>
         <CreateProfile />
-      </div>
+      </PageFrame>
     );
   }
   return (
-    <div className="page profile-page">
-      <ReturnLink />
+    <PageFrame name="profile-page" returnLink>
       <EditSection
         toggle={profile && form.formData ? form.editToggle : undefined}
         editLabel={t('Profile.EditTop')}
         heading={<h1>{t('Profile.Title')}</h1>}
       >
-        <p className="profile-page__intro">{t('Profile.Intro')}</p>
-        {isPending && <Skeleton lines={6} />}
-        {isError && <p role="alert">{t('Profile.LoadError')}</p>}
+        <p className="page__intro">{t('Profile.Intro')}</p>
+        <PageLoadState pending={isPending} skeletonLines={6} loadError={isError && t('Profile.LoadError')} />
         {profile && form.formData && (
           <>
             <GuardianConsentNote profile={profile} />
@@ -70,6 +66,6 @@ export default function ProfilePage() {
           </>
         )}
       </EditSection>
-    </div>
+    </PageFrame>
   );
 }

@@ -3,9 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { configLink, usePortalConfig } from '../../clients/config';
 import { useEntitlements } from '../../clients/entitlements';
 import { useProfile } from '../../clients/profile';
-import { ReturnLink } from '../../ui/links/return-link';
 import { SmartLink } from '../../ui/links/smart-link';
-import { Skeleton } from '../../ui/skeleton/skeleton';
+import { PageFrame, PageLoadState } from '../../ui/page/page-frame';
 import { partitionEntitlements } from './entitlement-activity';
 import { MissingProductsHelper } from './components/missing-products-helper';
 import { type LaunchSlot, ProductList } from './components/product-list';
@@ -37,19 +36,10 @@ export function TrainingProductsPage({ redeem, fulfilmentBanner, launch }: Train
   const { active, expired } = partitionEntitlements(data ?? [], new Date());
 
   return (
-    <div className="page training-page">
-      <ReturnLink />
-      <div className="training-page__head">
-        <h1>{t('Page.Title')}</h1>
-        {redeem ? <div className="training-page__actions">{redeem}</div> : null}
-      </div>
-      <p className="training-page__lead">{t('Page.Lead')}</p>
+    <PageFrame name="training-page" returnLink title={t('Page.Title')} intro={t('Page.Lead')} actions={redeem}>
       {fulfilmentBanner ? <div className="training-page__banner">{fulfilmentBanner}</div> : null}
-      {profileFailed || isError ? (
-        <p role="alert">{t('List.LoadError')}</p>
-      ) : isPending ? (
-        <Skeleton lines={5} />
-      ) : active.length + expired.length === 0 ? (
+      <PageLoadState pending={isPending} skeletonLines={5} loadError={(profileFailed || isError) && t('List.LoadError')} />
+      {profileFailed || isError || isPending ? null : active.length + expired.length === 0 ? (
         <EmptyList store={store} />
       ) : (
         <ProductList active={active} expired={expired} detailed launch={launch} />
@@ -65,6 +55,6 @@ export function TrainingProductsPage({ redeem, fulfilmentBanner, launch }: Train
           <MissingProductsHelper />
         </section>
       )}
-    </div>
+    </PageFrame>
   );
 }

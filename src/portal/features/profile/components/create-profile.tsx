@@ -28,7 +28,7 @@ export function CreateProfile() {
   return (
     <>
       <h1>{t('NoProfile.CreateTitle')}</h1>
-      <p className="profile-page__intro">{t('NoProfile.CreateIntro')}</p>
+      <p className="page__intro">{t('NoProfile.CreateIntro')}</p>
       <SchemaForm<ProfileView> form="profile" {...form} submitLabel="profile:NoProfile.Submit" />
     </>
   );
