@@ -10,7 +10,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
-import { type BenchSection, composePerformanceMarkdown, isBenchReport } from './lib/bench-report';
+import { type BenchSection, composePerformanceMarkdown, type HistoryRow, historyRows, isBenchReport, marksOfDocument } from './lib/bench-report';
 import { rootDir } from './lib/paths';
 
 const BENCHMARKS = ['bench:forms', 'bench:api', 'bench:rules-impact', 'bench:web', 'bench:lighthouse'];
@@ -70,15 +70,27 @@ try {
   rmSync(work, { recursive: true, force: true });
 }
 
+// The history: every earlier run's marks (or, the first time, the marks of the document this run
+// replaces) and this run's.
+const historyFile = join(dirname(out), 'performance-history.json');
+const earlier: HistoryRow[] = existsSync(historyFile)
+  ? (JSON.parse(readFileSync(historyFile, 'utf8')) as HistoryRow[])
+  : existsSync(out)
+    ? marksOfDocument(readFileSync(out, 'utf8'))
+    : [];
+const history = [...earlier, ...historyRows(generatedAt, sections)];
+
 const markdown = composePerformanceMarkdown({
   generatedAt,
   machine,
   sections,
+  history,
   notes: [
     'The machine is shared and noisy: absolute figures move by a quarter to a third between runs, so each benchmark measures a floor (a bare page, /api/health, PostgreSQL, runtime Ajv) in the same run and its marks are ratios against it where the mark is one. The marks and how each figure is taken are described in docs/performance.md.',
   ],
 });
 mkdirSync(dirname(out), { recursive: true });
 writeFileSync(out, markdown);
+writeFileSync(historyFile, `${JSON.stringify(history, null, 2)}\n`);
 const marks = sections.flatMap((s) => ('report' in s ? s.report.marks : []));
 console.log(`\n${relative(rootDir, out)} written: ${sections.filter((s) => 'report' in s).length} of ${sections.length} benchmarks, ${marks.filter((m) => m.met).length} of ${marks.length} marks met.`);

@@ -67,6 +67,62 @@ export interface PerformanceDocument {
   sections: BenchSection[];
   /** Paragraphs placed under the title (how the figures were taken, what was not run). */
   notes?: string[];
+  /** Every mark of every earlier run and this one (docs/performance-history.json), shown by mark and date. */
+  history?: HistoryRow[];
+}
+
+/** One mark as one run of `npm run bench` measured it: a row of docs/performance-history.json. */
+export interface HistoryRow {
+  /** ISO-8601 date of the run (YYYY-MM-DD). */
+  date: string;
+  bench: string;
+  mark: string;
+  value: string;
+  target: string;
+  met: boolean;
+}
+
+/** The rows this run adds to the history: one per mark, dated. */
+export function historyRows(generatedAt: string, sections: BenchSection[]): HistoryRow[] {
+  const date = generatedAt.slice(0, 10);
+  return sections.flatMap((section) =>
+    'report' in section ? section.report.marks.map((m) => ({ date, bench: section.report.command, mark: m.name, value: m.value, target: m.mark, met: m.met })) : [],
+  );
+}
+
+/**
+ * The marks of a document written before the history was kept (its "Every mark" table and date),
+ * so the history starts with the last recorded run rather than empty.
+ */
+export function marksOfDocument(markdown: string): HistoryRow[] {
+  const date = /^Measured (\d{4}-\d{2}-\d{2})T/m.exec(markdown)?.[1];
+  const table = markdown.split('\n## Every mark\n')[1];
+  if (!date || !table) return [];
+  const unescape = (value: string) => value.replace(/\\\|/g, '|').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+  return table
+    .split('\n')
+    .filter((line) => line.startsWith('| npm run '))
+    .map((line) => line.slice(2, -2).split(/ (?<!\\)\| /).map(unescape))
+    .filter((cells) => cells.length === 5)
+    .map(([bench, mark, value, target, met]) => ({ date, bench: bench!, mark: mark!, value: value!, target: target!, met: met === 'yes' }));
+}
+
+/** A regression shows as a step: each mark's runs on consecutive rows, oldest first. */
+function historySection(rows: HistoryRow[]): string[] {
+  const byMark = new Map<string, HistoryRow[]>();
+  for (const row of rows) {
+    const key = `${row.bench}\u0000${row.mark}`;
+    byMark.set(key, [...(byMark.get(key) ?? []), row]);
+  }
+  const ordered = [...byMark.values()].flatMap((runs) => [...runs].sort((a, b) => a.date.localeCompare(b.date)));
+  return [
+    '',
+    '## History',
+    '',
+    'Every run of `npm run bench` adds one dated row per mark to docs/performance-history.json; here each mark\'s runs follow one another, oldest first.',
+    '',
+    markdownTable(['Benchmark', 'Mark', 'Date', 'Value', 'Target', 'Met'], ordered.map((r) => [r.bench, r.mark, r.date, r.value, r.target, yesNo(r.met)])),
+  ];
 }
 
 /** Text as Markdown shows it literally: `<input>` would otherwise be read as an HTML tag. */
@@ -120,5 +176,6 @@ export function composePerformanceMarkdown(doc: PerformanceDocument): string {
   }
   const skipped = doc.sections.filter((s): s is Extract<BenchSection, { skipped: string }> => 'skipped' in s);
   if (skipped.length) out.push('', `Not run: ${skipped.map((s) => `\`${s.command}\``).join(', ')} (reasons in their sections).`);
+  if (doc.history?.length) out.push(...historySection(doc.history));
   return `${out.join('\n')}\n`;
 }

@@ -9,6 +9,7 @@ import { signIn } from './support/auth';
 import { MOBILE } from './support/screenshots';
 
 const ACCOUNT = { email: 'e2e.faults.session@example.com', password: 'E2eLearner2026' };
+const OTHER = { email: 'e2e.faults.session2@example.com', password: 'E2eLearner2026' };
 
 test('a session that ends under the profile form: sign in again, the form is back as typed, the save completes', async ({ page, context }) => {
   test.setTimeout(90_000);
@@ -51,4 +52,30 @@ test('a session that ends under the profile form: sign in again, the form is bac
   await page.reload();
   await expect(page.locator('#profile_primaryAddress_city')).toHaveValue('Sessionville');
   await expect(page.locator('#profile_primaryAddress_city')).not.toBeEditable();
+});
+
+test("another account signing in after the session ended never sees the first account's draft", async ({ page, context }) => {
+  test.setTimeout(90_000);
+  await signIn(page, ACCOUNT.email, ACCOUNT.password, { path: '/profile' });
+  const portalOrigin = new URL(page.url()).origin;
+  await page.getByRole('button', { name: 'Edit', exact: true }).click();
+  await page.locator('#profile_primaryAddress_city').fill('Somebody Elses Town');
+  await page.evaluate(() => {
+    for (const key of Object.keys(sessionStorage)) if (/token|account|msal/i.test(key) && !key.startsWith('portal.')) sessionStorage.removeItem(key);
+  });
+  await context.clearCookies();
+  await page.getByRole('button', { name: 'Save' }).click();
+
+  // Someone else signs in at the provider's page in the same tab.
+  await page.waitForURL((url) => url.origin !== portalOrigin, { timeout: 30_000 });
+  await page.locator('input[name="email"], input[type="email"]').first().fill(OTHER.email);
+  await page.locator('input[type="password"]').first().fill(OTHER.password);
+  await page.locator('button[type="submit"]').first().click();
+  await page.waitForURL((url) => url.origin === portalOrigin && url.pathname === '/profile', { timeout: 30_000 });
+
+  // The other account's profile, in read mode, without the first account's text; the draft is gone.
+  await expect(page.getByRole('button', { name: 'Edit', exact: true })).toBeVisible();
+  await expect(page.locator('#profile_primaryAddress_city')).not.toHaveValue('Somebody Elses Town');
+  await expect(page.getByText('Somebody Elses Town')).toHaveCount(0);
+  expect(await page.evaluate(() => sessionStorage.getItem('portal.draft.profile'))).toBeNull();
 });

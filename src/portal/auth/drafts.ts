@@ -3,9 +3,11 @@
  * that a session that ends under it (the token cannot be renewed: the portal signs in again, and the
  * page is left) does not lose it: back on the same page after the sign-in, the form opens with it.
  * Passwords and codes are never kept. A draft goes when the save succeeds, on Cancel, and on sign-out.
+ * A draft belongs to the account that typed it: another account signing in in the same tab (the
+ * session ended, someone else signed in) never sees it, and it is dropped.
  *
  * Use (useFormSubmission does it for a form given `draft`):
- *   saveDraft('profile', data);  takeDraft<ProfileView>('profile');  clearDraft('profile');
+ *   saveDraft('profile', accountId, data);  takeDraft<ProfileView>('profile', accountId);  clearDraft('profile');
  */
 const PREFIX = 'portal.draft.';
 /** Field names never written down: passwords and one-time codes. */
@@ -17,18 +19,21 @@ function withoutSecrets(value: unknown): unknown {
   return Object.fromEntries(Object.entries(value).filter(([key]) => !SECRET.test(key)).map(([key, inner]) => [key, withoutSecrets(inner)]));
 }
 
-export function saveDraft(name: string, data: unknown, storage: Storage = sessionStorage): void {
+export function saveDraft(name: string, owner: string, data: unknown, storage: Storage = sessionStorage): void {
   try {
-    storage.setItem(PREFIX + name, JSON.stringify(withoutSecrets(data)));
+    storage.setItem(PREFIX + name, JSON.stringify({ owner, data: withoutSecrets(data) }));
   } catch {
     // Storage full or refused: the form still works, only without this safety net.
   }
 }
 
-export function takeDraft<T>(name: string, storage: Storage = sessionStorage): T | undefined {
+/** The draft `owner` kept under `name`; one kept by another account is dropped unread. */
+export function takeDraft<T>(name: string, owner: string, storage: Storage = sessionStorage): T | undefined {
   try {
-    const stored = storage.getItem(PREFIX + name);
-    return stored ? (JSON.parse(stored) as T) : undefined;
+    const stored = JSON.parse(storage.getItem(PREFIX + name) ?? 'null') as { owner?: unknown; data?: T } | null;
+    if (stored?.owner === owner) return stored.data;
+    if (stored) clearDraft(name, storage);
+    return undefined;
   } catch {
     return undefined;
   }

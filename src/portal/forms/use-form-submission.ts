@@ -1,6 +1,7 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { dismissErrorToast, notifyError, notifySuccess, type SuccessToastKey } from '../ui/toast/toast';
 import { SessionEndedError } from '../clients/errors';
+import { SessionContext } from '../clients/session';
 import { clearDraft, saveDraft, takeDraft } from '../auth/drafts';
 import { serverFieldErrors, type ServerFieldErrors } from './errors/server-errors';
 import { rebase } from './rebase';
@@ -34,7 +35,9 @@ interface Options<T> {
  * under kept input (a refetch after 412), the learner's edits are carried over onto it.
  */
 export function useFormSubmission<T>({ initial, send, successToast, toggle, understood, draft }: Options<T>) {
-  const [restored] = useState(() => (draft ? takeDraft<T>(draft) : undefined));
+  // A draft is the signed-in account's own (outside a session, as in the form gallery, there is none).
+  const owner = useContext(SessionContext)?.accountId;
+  const [restored] = useState(() => (draft && owner ? takeDraft<T>(draft, owner) : undefined));
   const [kept, setKept] = useState<T | undefined>(restored);
   const edit = toggle?.edit;
   useEffect(() => {
@@ -53,7 +56,7 @@ export function useFormSubmission<T>({ initial, send, successToast, toggle, unde
     async (data: T) => {
       setKept(data);
       setServerErrors(undefined);
-      if (draft) saveDraft(draft, data);
+      if (draft && owner) saveDraft(draft, owner, data);
       try {
         await send(data);
       } catch (error) {
@@ -69,7 +72,7 @@ export function useFormSubmission<T>({ initial, send, successToast, toggle, unde
       dismissErrorToast();
       notifySuccess(successToast);
     },
-    [send, successToast, understood, draft],
+    [send, successToast, understood, draft, owner],
   );
 
   const editToggle = useMemo<EditToggle | undefined>(

@@ -304,6 +304,8 @@ export const demoAccounts: DemoAccount[] = [
       [45, 'e2e.faults.cmp', 'en', { externalIds: { certMaster: 'cm-1000045' } }],
       [46, 'e2e.faults.populi', 'en', { company: 'Example Learning Co', externalIds: { certMaster: 'cm-1000046' } }],
       [47, 'e2e.faults.session', 'en', { company: 'Example Learning Co', externalIds: { certMaster: 'cm-1000047' } }],
+      // Signs in in the same tab after e2e.faults.session's session ended: it must not see that account's draft.
+      [50, 'e2e.faults.session2', 'en', { company: 'Example Learning Co', externalIds: { certMaster: 'cm-1000050' } }],
     ] as const
   ).map(([n, name, locale, extra]) => ({
     id: uuid(n),
