@@ -463,11 +463,53 @@ async function typingInFloor(browser: Browser, floorOrigin: string, throttle: nu
   return run;
 }
 
+/**
+ * The fair floor for typing: the profile form as static HTML (its DOM in edit mode, captured from the
+ * page, with the page's stylesheets and no script). Typing there costs what the browser itself does
+ * for this form (layout, paint, Chrome's autofill agent reading the whole <form>), without the portal.
+ */
+async function captureStaticForm(browser: Browser, origin: string, dir: string): Promise<string> {
+  const context = await browser.newContext({ ignoreHTTPSErrors: true, viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  await signIn(page, origin, '/profile');
+  const edit = page.getByRole('button', { name: /^Edit/ }).first();
+  await edit.waitFor({ timeout: 60_000 });
+  await edit.click();
+  const field = page.getByRole('textbox', { name: /^First name/ }).first();
+  await field.waitFor({ timeout: 30_000 });
+  await field.fill('');
+  await page.waitForLoadState('networkidle');
+  const html = await page.evaluate(() => {
+    const copy = document.documentElement.cloneNode(true) as HTMLElement;
+    for (const element of copy.querySelectorAll('script, link[rel="modulepreload"], link[rel="preload"], meta[http-equiv]')) element.remove();
+    // Stylesheets stay at the portal's origin, by absolute URL.
+    for (const link of copy.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')) link.setAttribute('href', link.href);
+    return `<!doctype html>${copy.outerHTML}`;
+  });
+  await context.close();
+  writeFileSync(join(dir, 'form.html'), html);
+  return '/form.html';
+}
+
+async function typingInStaticForm(browser: Browser, url: string, throttle: number, breakdown?: Breakdown) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  await context.addInitScript({ content: commitCounterScript });
+  const page = await context.newPage();
+  await page.goto(url);
+  await page.waitForLoadState('networkidle');
+  const field = page.getByRole('textbox', { name: /^First name/ }).first();
+  const run = await traceTyping(page, field, throttle, breakdown);
+  await context.close();
+  return run;
+}
+
 /** Typing at one CPU throttling rate: each run (a fresh browser for each page) on its own line, then all runs together. */
-async function typingAt(throttle: number, origin: string, floorOrigin: string) {
+async function typingAt(throttle: number, origin: string, floorOrigin: string, staticUrl: string) {
   const portalCosts: number[] = [];
   const floorCosts: number[] = [];
+  const staticCosts: number[] = [];
   const ratios: number[] = [];
+  const staticRatios: number[] = [];
   const portalBreakdown = BREAKDOWN ? newBreakdown() : undefined;
   const floorBreakdown = BREAKDOWN ? newBreakdown() : undefined;
   const rendered: Record<string, number> = {};
@@ -480,29 +522,38 @@ async function typingAt(throttle: number, origin: string, floorOrigin: string) {
     const floor = await typingInFloor(browser, floorOrigin, throttle, floorBreakdown);
     await browser.close();
     browser = await launch();
+    const staticForm = await typingInStaticForm(browser, staticUrl, throttle);
+    await browser.close();
+    browser = await launch();
     const portal = await typingInProfile(browser, origin, throttle, portalBreakdown);
     await browser.close();
     portalCosts.push(...portal.costs);
     floorCosts.push(...floor.costs);
+    staticCosts.push(...staticForm.costs);
     portalCommits += portal.commits;
     portalOutside += portal.outsideEvents;
     floorCommits += floor.commits;
     for (const [name, count] of Object.entries(portal.rendered)) rendered[name] = (rendered[name] ?? 0) + count;
     const ratio = quantile(portal.costs, 0.5) / quantile(floor.costs, 0.5);
     ratios.push(ratio);
+    const staticRatio = quantile(portal.costs, 0.5) / quantile(staticForm.costs, 0.5);
+    staticRatios.push(staticRatio);
     console.log(
       `    run ${run}: profile median ${ms(quantile(portal.costs, 0.5))} p95 ${ms(quantile(portal.costs, 0.95))} (n=${portal.costs.length})` +
         `  |  floor median ${ms(quantile(floor.costs, 0.5))} p95 ${ms(quantile(floor.costs, 0.95))} (n=${floor.costs.length})` +
-        `  |  ratio ${ratio.toFixed(2)}x  |  commits per keystroke ${(portal.commits / KEYSTROKES).toFixed(2)} (floor ${(floor.commits / KEYSTROKES).toFixed(2)})` +
+        `  |  static form median ${ms(quantile(staticForm.costs, 0.5))}` +
+        `  |  ratio ${ratio.toFixed(2)}x (static form ${staticRatio.toFixed(2)}x)  |  commits per keystroke ${(portal.commits / KEYSTROKES).toFixed(2)} (floor ${(floor.commits / KEYSTROKES).toFixed(2)})` +
         (portal.outsideEvents > 0 ? `, ${portal.outsideEvents} outside input events` : ''),
     );
   }
   const fMed = quantile(floorCosts, 0.5);
   const pMed = quantile(portalCosts, 0.5);
+  const sMed = quantile(staticCosts, 0.5);
   console.log(
     `    all ${RUNS} runs: profile median ${ms(pMed)} p95 ${ms(quantile(portalCosts, 0.95))} (n=${portalCosts.length})` +
       `  |  floor median ${ms(fMed)} p95 ${ms(quantile(floorCosts, 0.95))} (n=${floorCosts.length})` +
-      `  |  ratio ${(pMed / fMed).toFixed(2)}x (median of the runs' ratios ${quantile(ratios, 0.5).toFixed(2)}x)` +
+      `  |  static form median ${ms(sMed)} p95 ${ms(quantile(staticCosts, 0.95))}` +
+      `  |  ratio ${(pMed / fMed).toFixed(2)}x (median of the runs' ratios ${quantile(ratios, 0.5).toFixed(2)}x), static form ${(pMed / sMed).toFixed(2)}x` +
       `  |  commits per keystroke ${(portalCommits / (KEYSTROKES * RUNS)).toFixed(2)} (floor ${(floorCommits / (KEYSTROKES * RUNS)).toFixed(2)})` +
       `, ${portalOutside} outside input events`,
   );
@@ -513,7 +564,7 @@ async function typingAt(throttle: number, origin: string, floorOrigin: string) {
       console.log(`      ${(count / (KEYSTROKES * RUNS)).toFixed(2).padStart(6)}  ${name}`);
     }
   }
-  return { ratio: pMed / fMed, portalMedian: pMed, portalP95: quantile(portalCosts, 0.95), floorMedian: fMed, ratios, commitsPerKeystroke: portalCommits / (KEYSTROKES * RUNS), outsideEvents: portalOutside };
+  return { ratio: pMed / fMed, portalMedian: pMed, portalP95: quantile(portalCosts, 0.95), floorMedian: fMed, staticMedian: sMed, staticRatios, ratios, commitsPerKeystroke: portalCommits / (KEYSTROKES * RUNS), outsideEvents: portalOutside };
 }
 
 async function main() {
@@ -583,24 +634,35 @@ async function main() {
     if (args.includes('--no-typing')) return writeWebReport(report);
     const typing: BenchReport['tables'][number] = {
       caption: `Main-thread time per keystroke typing ${KEYSTROKES} characters into the profile form's first name, ${RUNS} run(s) per throttle, fresh browser per run`,
-      columns: ['CPU throttling', 'Profile median ms', 'Profile p95 ms', 'Floor <input> median ms', 'Ratio', 'Ratio in each run', 'React commits per keystroke'],
+      columns: ['CPU throttling', 'Profile median ms', 'Profile p95 ms', 'Static form median ms', 'Ratio to static form', 'In each run', 'Lone <input> median ms', 'Ratio to lone <input>', 'React commits per keystroke'],
       rows: [],
     };
     report.tables.push(typing);
+    const captureBrowser = await launch();
+    const staticUrl = floorOrigin + (await captureStaticForm(captureBrowser, origin, floor.dir));
+    await captureBrowser.close();
     console.log(`\nTyping ${KEYSTROKES} characters (${TYPE_DELAY_MS} ms apart): main-thread time per keystroke, ${RUNS} run(s) each, fresh browser per run`);
     for (const throttle of THROTTLES) {
-      const result = await typingAt(throttle, origin, floorOrigin);
+      const result = await typingAt(throttle, origin, floorOrigin, staticUrl);
       const ratio = result.portalMedian / result.floorMedian;
+      const staticRatio = result.portalMedian / result.staticMedian;
       typing.rows.push([
         `${throttle}x`,
         result.portalMedian.toFixed(1),
         result.portalP95.toFixed(1),
+        result.staticMedian.toFixed(1),
+        `${staticRatio.toFixed(2)}×`,
+        result.staticRatios.map((r) => `${r.toFixed(2)}×`).join(' '),
         result.floorMedian.toFixed(1),
         `${ratio.toFixed(2)}×`,
-        result.ratios.map((r) => `${r.toFixed(2)}×`).join(' '),
         result.commitsPerKeystroke.toFixed(2),
       ]);
-      report.marks.push({ name: `Typing in the profile form at CPU ${throttle}x, median against the bare <input>`, value: `${ratio.toFixed(3)}× (${ms(result.portalMedian)} vs ${ms(result.floorMedian)})`, mark: '≤ 1.4× the floor', met: ratio <= 1.4 });
+      report.marks.push({
+        name: `Typing in the profile form at CPU ${throttle}x, median against the same form as static HTML`,
+        value: `${staticRatio.toFixed(3)}× (${ms(result.portalMedian)} vs ${ms(result.staticMedian)}; lone <input> ${ratio.toFixed(2)}×)`,
+        mark: '≤ 1.2× the static form',
+        met: staticRatio <= 1.2,
+      });
       report.marks.push({ name: `React commits per keystroke in the profile form at CPU ${throttle}x`, value: result.commitsPerKeystroke.toFixed(2), mark: '1', met: Math.abs(result.commitsPerKeystroke - 1) < 0.005 });
     }
     writeWebReport(report);

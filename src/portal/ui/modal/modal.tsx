@@ -58,6 +58,12 @@ export function Modal({
   const block = (event: Event) => {
     if (closingDisabled) event.preventDefault();
   };
+  // A toast is not "outside": dismissing the toast that reports this dialog's failed call leaves the
+  // dialog open, as typed.
+  const blockOutside = (event: Event) => {
+    if (event.target instanceof Element && event.target.closest('[data-sonner-toaster]')) event.preventDefault();
+    else block(event);
+  };
   return (
     <Dialog.Root open={open} onOpenChange={(next) => (next || !closingDisabled) && onOpenChange(next)}>
       <Dialog.Portal>
@@ -74,8 +80,8 @@ export function Modal({
             }
           }}
           onEscapeKeyDown={block}
-          onPointerDownOutside={block}
-          onInteractOutside={block}
+          onPointerDownOutside={blockOutside}
+          onInteractOutside={blockOutside}
           {...(description ? {} : { 'aria-describedby': undefined })}
         >
           <Dialog.Title className="modal__title">{title}</Dialog.Title>
