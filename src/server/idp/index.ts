@@ -96,6 +96,9 @@ export async function startIdentityProvider({ config, database, log = console, t
     bodyLimit: MAX_FORM_BYTES,
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     frameworkErrors: sendFrameworkError,
+    // A request that reaches an open connection while close() drains is answered, not refused: the
+    // provider has no readiness of its own to take it out of a load balancer's rotation first.
+    return503OnClosing: false,
   });
   // Forms post to the provider itself and are redirected on to the portal, which form-action must allow.
   const pageSecurityPolicy = [
