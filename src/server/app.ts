@@ -9,7 +9,7 @@ import type { Database } from './db';
 import { entitlementRoutes } from './entitlements/routes';
 import { galleryRoutes } from './forms/gallery-routes';
 import { authenticatedScope, createAuthenticator, denyByDefault, publicScope, type KeySource } from './http/auth';
-import { PARAM_TOO_LONG, registerErrorHandling, sendError } from './http/errors';
+import { registerErrorHandling, sendFrameworkError } from './http/errors';
 import { documentCommonAnswers } from './http/common-answers';
 import { registerInputGuard } from './http/input-guard';
 import { registerLoadShedding } from './http/load-shedding';
@@ -17,7 +17,7 @@ import { registerApiDocs, registerOpenApi } from './http/openapi';
 import { serviceRoutes } from './http/service-routes';
 import { loggerOptions, type LogStream } from './http/logging';
 import { registerRequestMetrics, type RequestMetrics } from './http/metrics';
-import { registerSecurityHeaders } from './http/security-headers';
+import { portalSecurityHeaders, registerSecurityHeaders } from './http/security-headers';
 import { MAX_PARAM_LENGTH } from './http/schema-refs';
 import { SchemaRegistry } from './http/schema-registry';
 import { registerStatic } from './http/static';
@@ -71,9 +71,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     bodyLimit: 256 * 1024,
     ajv: { customOptions: { strict: false } },
     // A path the router cannot decode answers in the services' error shape, like every other error.
-    frameworkErrors: (error, _request, reply) => {
-      void sendError(reply, error.statusCode === 414 ? 414 : 400, error.statusCode === 414 ? PARAM_TOO_LONG : 'The request URL is malformed.');
-    },
+    frameworkErrors: sendFrameworkError,
   });
   // First of all hooks: a request shed for load costs nothing else.
   const loadShedding = await registerLoadShedding(app, config);
@@ -93,7 +91,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorateRequest('caller', null as never);
   if (options.metrics) registerRequestMetrics(app, options.metrics);
   registerInputGuard(app);
-  registerSecurityHeaders(app, config);
+  registerSecurityHeaders(app, portalSecurityHeaders(config));
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
     if (config.instanceId) reply.header('x-instance-id', config.instanceId);

@@ -25,12 +25,14 @@ async function main(): Promise<void> {
   const seeded = config.seedOnStart ? await seedOnce(database) : undefined;
   if (seeded) log.info(seeded, 'demo data seeded');
 
-  const idp = await startIdentityProvider({ config, database, log: log.child({ component: 'identity-provider' }) });
+  const metrics = config.metricsPort === undefined ? undefined : createRequestMetrics({ processMetrics: true });
+  // The provider's requests are counted in the same registry, as idp_http_requests_total and so on.
+  const idpMetrics = metrics && createRequestMetrics({ registry: metrics.registry, prefix: 'idp_' });
+  const idp = await startIdentityProvider({ config, database, log: log.child({ component: 'identity-provider' }), metrics: idpMetrics });
   // The provider may pick its own port (IDP_PORT=0): tokens carry the issuer it reports.
   config = { ...config, issuer: idp.issuer };
 
   const lifecycle = newLifecycle();
-  const metrics = config.metricsPort === undefined ? undefined : createRequestMetrics({ processMetrics: true });
   const app = await buildApp({
     config,
     database,

@@ -1,11 +1,11 @@
-import type { IncomingMessage } from 'node:http';
 import proxyaddr from '@fastify/proxy-addr';
 
 // Behind a load balancer every connection comes from the balancer, so limits counted per address
 // (sign-in throttles) would count every learner as one. The address a trusted proxy saw is taken
 // from X-Forwarded-For, and only the one hop it appended: entries further left are whatever the
 // client sent and are never believed. Deny by default: with no trusted proxies configured, the
-// connection's own address is the client's.
+// connection's own address is the client's. Both servers hand this to Fastify (trustProxy), so
+// request.ip is that address.
 
 /** Whether the connection's peer is a proxy whose X-Forwarded-For entry is believed. */
 export type ProxyTrust = (address: string, hop: number) => boolean;
@@ -19,6 +19,3 @@ export function proxyTrust(proxies: string[]): ProxyTrust {
   const trusted = proxyaddr.compile(proxies);
   return (address, hop) => hop === 0 && trusted(address, hop);
 }
-
-/** The client's address as the outermost trusted proxy saw it, or the connection's own. */
-export const clientAddress = (req: IncomingMessage, trust: ProxyTrust): string => proxyaddr(req, trust) || 'unknown';

@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { isDatabaseUnavailable } from '../db/unavailable';
 import { DomainError, type DomainErrorKind, type FieldError } from '../errors';
 import { toFieldErrors } from '../../shared/schemas/field-errors';
-import { outageLog } from './outage-log';
+import { outageLog, type OutageLog } from './outage-log';
 import { MAX_PARAM_LENGTH } from './schema-refs';
 
 export const PARAM_TOO_LONG = `A path segment is longer than ${MAX_PARAM_LENGTH} characters.`;
@@ -29,7 +29,11 @@ export function sendError(reply: FastifyReply, statusCode: number, message: stri
  * Every non-OK answer is `{ message, statusCode }`, plus `errors` for a rule failure. While the
  * database is away, the failures are logged by kind and interval (outage-log.ts), not one by one.
  */
-export function registerErrorHandling(app: FastifyInstance, options: { notFound: boolean; outageLogIntervalMs: number }): void {
+export function registerErrorHandling(
+  app: FastifyInstance,
+  options: { notFound: boolean; outageLogIntervalMs: number; /** What the outage lines name as failing. */ source?: string },
+): OutageLog {
+  const source = options.source ?? 'api';
   const outages = outageLog(app.log, { intervalMs: options.outageLogIntervalMs });
   app.addHook('onClose', async () => outages.flush());
   app.setErrorHandler((error: FastifyError | DomainError, request, reply) => {
@@ -44,7 +48,7 @@ export function registerErrorHandling(app: FastifyInstance, options: { notFound:
       return sendError(reply, 400, 'The request has invalid fields.', errors);
     }
     if (isDatabaseUnavailable(error)) {
-      outages.record('api', error);
+      outages.record(source, error);
       reply.header('retry-after', 1);
       return sendError(reply, 503, 'The service is briefly unavailable; try again.');
     }
@@ -52,8 +56,13 @@ export function registerErrorHandling(app: FastifyInstance, options: { notFound:
     if (statusCode >= 500) request.log.error({ err: error }, 'request failed');
     return sendError(reply, statusCode, statusCode >= 500 ? 'An internal error occurred.' : fastifyError.message);
   });
-  if (!options.notFound) return;
-  app.setNotFoundHandler(sendNoRoute);
+  if (options.notFound) app.setNotFoundHandler(sendNoRoute);
+  return outages;
+}
+
+/** A request the router cannot take (a path it cannot decode, a segment too long), in the one error shape. */
+export function sendFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  void sendError(reply, error.statusCode === 414 ? 414 : 400, error.statusCode === 414 ? PARAM_TOO_LONG : 'The request URL is malformed.');
 }
 
 /**

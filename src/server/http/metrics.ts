@@ -16,16 +16,21 @@ export interface RequestMetrics {
   duration: Histogram<'method' | 'route' | 'status_code'>;
 }
 
-/** A registry of its own per app (tests build many); process metrics (CPU, memory, event loop) when asked. */
-export function createRequestMetrics(options: { processMetrics?: boolean } = {}): RequestMetrics {
-  const registry = new Registry();
+/**
+ * A registry of its own per app (tests build many); process metrics (CPU, memory, event loop) when
+ * asked. A second server of the process (the identity provider) adds its counts to the first's
+ * registry under names of its own (`prefix`), so one scrape has both.
+ */
+export function createRequestMetrics(options: { processMetrics?: boolean; registry?: Registry; prefix?: string } = {}): RequestMetrics {
+  const registry = options.registry ?? new Registry();
+  const prefix = options.prefix ?? '';
   if (options.processMetrics) collectDefaultMetrics({ register: registry });
   const labelNames = ['method', 'route', 'status_code'] as const;
   return {
     registry,
-    requests: new Counter({ name: 'http_requests_total', help: 'HTTP requests answered, per route pattern', labelNames, registers: [registry] }),
+    requests: new Counter({ name: `${prefix}http_requests_total`, help: 'HTTP requests answered, per route pattern', labelNames, registers: [registry] }),
     duration: new Histogram({
-      name: 'http_request_duration_seconds',
+      name: `${prefix}http_request_duration_seconds`,
       help: 'Time to answer an HTTP request, per route pattern',
       labelNames,
       buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ServerConfig } from '../config';
 
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
@@ -43,15 +43,37 @@ export function contentSecurityPolicy(config: Pick<ServerConfig, 'issuer' | 'pub
 }
 
 /** Every answer of the portal's origin: pages, files and the services' JSON alike. */
-export function registerSecurityHeaders(app: FastifyInstance, config: Pick<ServerConfig, 'issuer' | 'publicOrigin' | 'partners' | 'certificationFrame'>): void {
-  const policy = contentSecurityPolicy(config);
+export function portalSecurityHeaders(config: Pick<ServerConfig, 'issuer' | 'publicOrigin' | 'partners' | 'certificationFrame'>): SecurityHeaders {
   const hsts = strictTransportSecurity(config.publicOrigin);
+  return {
+    'content-security-policy': contentSecurityPolicy(config),
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+    'x-frame-options': 'DENY',
+    'cross-origin-opener-policy': 'same-origin',
+    ...(hsts ? { 'strict-transport-security': hsts } : {}),
+  };
+}
+
+export type SecurityHeaders = Record<string, string>;
+
+/**
+ * Sets `headers` on every answer of `app` (or of the plugin scope it is called in): the portal's
+ * set above for the services, the identity provider's own set for its origin.
+ */
+export function registerSecurityHeaders(app: FastifyInstance, headers: SecurityHeaders): void {
   app.addHook('onSend', async (_request, reply) => {
-    reply.header('content-security-policy', policy);
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
-    reply.header('x-frame-options', 'DENY');
-    reply.header('cross-origin-opener-policy', 'same-origin');
-    if (hsts) reply.header('strict-transport-security', hsts);
+    reply.headers(headers);
   });
+}
+
+/**
+ * A route that hands its answer to a raw handler (reply.hijack(), the identity provider's protocol
+ * endpoints) is past onSend: the headers set on the reply so far, and `headers`, go onto the raw
+ * response first.
+ */
+export function hijackWithHeaders(reply: FastifyReply, headers: SecurityHeaders): void {
+  reply.headers(headers);
+  for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) reply.raw.setHeader(name, value);
+  reply.hijack();
 }

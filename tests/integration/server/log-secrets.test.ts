@@ -2,9 +2,11 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { pino } from 'pino';
 import { buildApp } from '../../../src/server/app';
 import { loadConfig } from '../../../src/server/config';
 import { openDatabase } from '../../../src/server/db';
+import { loggerOptions } from '../../../src/server/http/logging';
 import { startIdentityProvider } from '../../../src/server/idp';
 import { demoId } from '../../../src/server/seed/demo-data';
 import { seedDemoData } from '../../../src/server/seed/demo';
@@ -34,7 +36,8 @@ beforeAll(async () => {
   const config = loadConfig({ DATA_DIR: dataDir, IDP_PORT: '0', PORT: '4399', LOG_LEVEL: 'trace' });
   const database = await openDatabase(config, { inMemory: true });
   await seedDemoData(database.db);
-  const log = { info: capture, warn: capture, error: capture };
+  // The provider logs as main.ts has it log: a pino logger with the services' options.
+  const log = pino(loggerOptions(config), { write: (line: string) => lines.push(line) });
   const idp = await startIdentityProvider({ config, database, log, throttle: TEST_THROTTLE });
   app = await buildApp({
     config: { ...config, issuer: idp.issuer },
@@ -89,6 +92,7 @@ describe('logs of a whole session', () => {
     expect(json).toContainEqual(expect.objectContaining({ msg: 'email changed' }));
     expect(json).toContainEqual(expect.objectContaining({ msg: 'redemption' }));
     expect(json).toContainEqual(expect.objectContaining({ req: expect.objectContaining({ route: '/api/vendors/getvendor/:accessKey' }) }));
+    expect(json).toContainEqual(expect.objectContaining({ req: expect.objectContaining({ route: '/interaction/:uid/login' }) }));
     expect(json.filter((line) => line.msg === 'incoming request').every((line) => typeof line.reqId === 'string')).toBe(true);
   });
 

@@ -112,10 +112,13 @@ describe('the compiled server in production', () => {
 
   it('serves request and process metrics on METRICS_PORT', async () => {
     await fetch(`http://localhost:${env.PORT}/api/ready`);
+    await (await fetch(`https://localhost:${env.IDP_PORT}/jwks`, { dispatcher: agent })).arrayBuffer();
     const res = await fetch(`http://127.0.0.1:${env.METRICS_PORT}/metrics`);
     expect(res.status).toBe(200);
     const text = await res.text();
-    expect(text).toMatch(/http_requests_total\{method="GET",route="\/api\/ready",status_code="200"\} [1-9]/);
+    expect(text).toMatch(/\nhttp_requests_total\{method="GET",route="\/api\/ready",status_code="200"\} [1-9]/);
+    // The identity provider's requests, in the same registry under names of their own.
+    expect(text).toMatch(/\nidp_http_requests_total\{method="GET",route="\/\*",status_code="200"\} [1-9]/);
     expect(text).toContain('process_cpu_seconds_total');
   });
 
