@@ -1,7 +1,7 @@
 // src/generated/openapi.ts: the TypeScript types (openapi-typescript) of the services' own OpenAPI
 // document, the one /api/openapi.json serves: the app is built as the server builds it (buildApp,
 // an in-memory database, never listening) and asked for its swagger() document. The portal's typed
-// calls (src/portal/clients/api.ts) read their paths, methods, parameters, bodies and answers off
+// calls (src/portal/clients/client.ts) read their paths, methods, parameters, bodies and answers off
 // it. Building the app costs seconds, so the file records a hash of what the document is made from
 // (the server's and shared code, schemas/, the lock file, this file) and gen rebuilds it only when
 // that hash changed.

@@ -6,7 +6,7 @@
  * npm run gen from the app's swagger()): the path is one the document lists for that method, with
  * its path parameters by name, its query and its body as the route's schema has them, and the answer
  * is the route's success answer. A path, method, parameter or body the services do not take fails
- * npm run typecheck (tests/unit/portal/typed-calls.ts). Only types: the call itself is the plain fetch
+ * npm run typecheck (tests/unit/portal/typed-calls.test.ts). Only types: the call itself is the plain fetch
  * below, so the learner's first load carries no client library.
  *
  * Use (in an endpoint file: src/portal/clients/ for what several features share, e.g. cmp-role.ts;
@@ -38,11 +38,11 @@ interface RequestOptions extends Omit<RequestInit, 'body'> {
   body?: unknown;
 }
 
-export type ApiMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+type ApiMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 /** The paths of the document that answer a method, e.g. `ApiPath<'GET'>`. */
-export type ApiPath<M extends ApiMethod> = { [P in keyof paths]: paths[P][Lowercase<M>] extends undefined ? never : P }[keyof paths];
+type ApiPath<M extends ApiMethod> = { [P in keyof paths]: paths[P][Lowercase<M>] extends undefined ? never : P }[keyof paths];
 /** The document's operation for a path and method. */
-export type ApiOperation<P extends keyof paths, M extends ApiMethod> = Exclude<paths[P][Lowercase<M>], undefined>;
+type ApiOperation<P extends keyof paths, M extends ApiMethod> = Exclude<paths[P][Lowercase<M>], undefined>;
 
 type Json<T> = T extends { content: { 'application/json': infer B } } ? B : never;
 type PathPart<O> = O extends { parameters: { path: infer X extends object } } ? { path: X } : { path?: never };
@@ -62,11 +62,11 @@ type BodyPart<O> = O extends { requestBody: infer B }
     : { body?: never };
 type Parts<O> = PathPart<O> & QueryPart<O> & BodyPart<O>;
 /** A call's options: fetch's (headers, cache, keepalive, signal), the operation's path parameters, query and body. */
-export type CallInit<O> = Omit<RequestInit, 'method' | 'body'> & Parts<O>;
+type CallInit<O> = Omit<RequestInit, 'method' | 'body'> & Parts<O>;
 /** The options may be left out when the operation needs no path parameter, query or body. */
 type InitArgs<O> = object extends Parts<O> ? [init?: CallInit<O>] : [init: CallInit<O>];
 /** The operation's success answer (void for 204). */
-export type ApiAnswer<O> = O extends { responses: infer R }
+type ApiAnswer<O> = O extends { responses: infer R }
   ? { [S in keyof R]: S extends 200 | 201 | 202 | 204 ? (R[S] extends { content: { 'application/json': infer T } } ? T : void) : never }[keyof R]
   : never;
 
