@@ -11,13 +11,9 @@
 import { queryOptions } from '@tanstack/react-query';
 import type {
   ApiFormActivityStatsResponse,
-  ApiRulesAuditResponse,
-  ApiRulesCheckResponse,
   ApiRulesCheckResponseRefusal,
   ApiRulesDraftResponse,
-  ApiRulesFormsResponse,
   ApiRulesImpactResponse,
-  ApiRulesVersionResponse,
   ApiRulesVersionsResponse,
 } from '../../../generated/api-types';
 import { request } from '../../clients/client';
@@ -26,16 +22,11 @@ import type { RuleChange } from '../rules/changes';
 import type { Refusal } from '../rules/local-checks';
 import { SILENT } from './query-keys';
 
-export type RulesForms = ApiRulesFormsResponse;
 export type RulesDraft = ApiRulesDraftResponse;
-export type RulesVersion = ApiRulesVersionResponse;
 export type RulesVersions = ApiRulesVersionsResponse;
-export type RulesAudit = ApiRulesAuditResponse;
 export type RulesImpact = ApiRulesImpactResponse;
-export type RulesCheck = ApiRulesCheckResponse;
 export type FormActivityStats = ApiFormActivityStatsResponse;
 export type ServerRefusal = ApiRulesCheckResponseRefusal;
-
 
 export const rulesKeys = {
   all: ['admin', 'rules'] as const,
