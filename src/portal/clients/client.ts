@@ -76,12 +76,11 @@ interface LooseInit extends RequestOptions {
 }
 
 /** `/api/profiles/{id}` with `{ id }`, each value URI-encoded, then the query's values that are set. */
-function split(template: string, init: LooseInit = {}): [string, RequestOptions] {
-  const { path: params = {}, query = {}, ...options } = init;
+function split(template: string, { path = {}, query = {}, ...options }: LooseInit = {}): [string, RequestOptions] {
   const search = new URLSearchParams();
-  for (const [name, value] of Object.entries(query)) if (value) search.set(name, value);
-  const text = search.toString();
-  return [template.replace(/\{(\w+)\}/g, (_m, name: string) => encodeURIComponent(params[name] ?? '')) + (text ? `?${text}` : ''), options];
+  for (const name in query) if (query[name]) search.set(name, query[name]);
+  const text = `${search}`;
+  return [template.replace(/\{(\w+)\}/g, (_m, name: string) => encodeURIComponent(path[name]!)) + (text && `?${text}`), options];
 }
 
 let setup: ApiSetup | null = null;
