@@ -21,7 +21,7 @@ export const announcementKeys = {
 };
 
 export const fetchAnnouncements = (language: string) =>
-  request<Announcement[]>('identity', `/api/announcements/?language=${encodeURIComponent(language)}`);
+  request('identity', 'GET', '/api/announcements/', { query: { language } });
 
 export const announcementsQueryOptions = (language: string) =>
   queryOptions({

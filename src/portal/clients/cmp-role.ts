@@ -20,7 +20,7 @@ export const cmpRoleKeys = {
 };
 
 export const fetchCmpRole = (profileId: string) =>
-  request<CmpRole>('identity', `/api/profiles/${encodeURIComponent(profileId)}/cmp/role`);
+  request('identity', 'GET', '/api/profiles/{id}/cmp/role', { path: { id: profileId } });
 
 export const cmpRoleQueryOptions = (profileId: string) =>
   queryOptions({ queryKey: cmpRoleKeys.profile(profileId), queryFn: () => fetchCmpRole(profileId) });

@@ -18,7 +18,7 @@ export const entitlementKeys = {
 };
 
 export const fetchEntitlements = (profileId: string) =>
-  request<Entitlement[]>('identity', `/api/profiles/${encodeURIComponent(profileId)}/entitlements`);
+  request('identity', 'GET', '/api/profiles/{id}/entitlements', { path: { id: profileId } });
 
 export const entitlementsQueryOptions = (profileId: string) =>
   queryOptions({

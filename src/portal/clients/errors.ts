@@ -4,7 +4,7 @@
  * answer said when to try again), and is reported; no answer at all is thrown as a NetworkError.
  *
  * Use:
- *   try { await request('identity', path) } catch (e) { if (isApiError(e) && e.statusCode === 404) ... }
+ *   try { await request('identity', 'GET', path, init) } catch (e) { if (isApiError(e) && e.statusCode === 404) ... }
  *   setErrorReporter((error, context) => myLogging(error, context));   // once, at start-up
  */
 export interface ApiError {

@@ -116,7 +116,7 @@ export function createFormActivityRecorder({
 /** One batch to the services: through the client (its token), or at once with keepalive when leaving. */
 function sendToServices(events: FormActivityEvent[], leaving: boolean): void {
   if (leaving && sendWhileLeaving('identity', PATH, events)) return;
-  request('identity', PATH, { method: 'POST', body: events, keepalive: leaving }).catch(() => undefined);
+  request('identity', 'POST', PATH, { body: events, keepalive: leaving }).catch(() => undefined);
 }
 
 let recorder: FormActivityRecorder | null | undefined;

@@ -19,7 +19,12 @@ import { isApiError } from './errors';
 import { useAccountId } from './session';
 import type { ProfileView, StoredProfile } from '../../shared/profile/view';
 
-/** The stored profile with its derived items (primaryAddress, phones), as the service answers it. */
+/**
+ * The stored profile with its derived items (primaryAddress, phones), as the service answers it. Its
+ * fields have the forms' types, narrower than the document's profile schema (a month is "01".."12"
+ * there a string): the services store a profile only once the form rules passed, so an answer of
+ * theirs is read `as Profile`.
+ */
 export type Profile = StoredProfile & ProfileView & { id: string };
 
 export interface ProfileQueryData {
@@ -40,8 +45,8 @@ export const profileKeys = {
 
 export async function fetchProfile(accountId: string): Promise<ProfileQueryData> {
   try {
-    const { data, headers } = await requestWithHeaders<Profile>('identity', `/api/profiles/account/${encodeURIComponent(accountId)}`);
-    return { profile: data, etag: headers.get('etag') };
+    const { data, headers } = await requestWithHeaders('identity', 'GET', '/api/profiles/account/{accountId}', { path: { accountId } });
+    return { profile: data as Profile, etag: headers.get('etag') };
   } catch (error) {
     if (isApiError(error) && error.statusCode === 404) return { profile: null, etag: null };
     throw error;

@@ -190,7 +190,7 @@ describe("the portal's recorder", () => {
     expect(getToken).toHaveBeenCalledTimes(1);
     expect(fetchImpl.mock.calls[0]![1]?.keepalive).toBe(true);
     // The token of that call is the one the next leave uses.
-    await request('identity', '/api/anything');
+    await request('identity', 'GET', '/api/announcements/');
     expect(getToken).toHaveBeenCalledTimes(2);
   });
 });

@@ -2,6 +2,7 @@ import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { bundleSchema } from '../../../src/shared/schemas/bundle';
 import { generateForms } from '../../../scripts/lib/generate-forms';
+import { generateOpenapiTypes, OPENAPI_TYPES, openapiInputsHash } from '../../../scripts/lib/generate-openapi';
 import { generatedDir, rootDir } from '../../../scripts/lib/paths';
 import { formNames, formSchemaId, loadSchemaFiles } from '../../../scripts/lib/schema-files';
 import { hoistConditionalProperties } from '../../../scripts/lib/types';
@@ -41,3 +42,17 @@ it('generation is deterministic and src/generated is up to date with schemas/', 
   }
   rmSync(out, { recursive: true, force: true });
 }, 60000);
+
+it('src/generated/openapi.ts is the types of the document the services build now, made the same way every time', async () => {
+  const out = join(rootDir, 'node_modules/.cache/openapi-generation');
+  rmSync(out, { recursive: true, force: true });
+  // Built from the app in this process; the file under src/generated was built by npm run gen in another.
+  expect(await generateOpenapiTypes(out, { force: true })).toEqual([OPENAPI_TYPES]);
+  const fresh = readFileSync(join(out, OPENAPI_TYPES), 'utf8');
+  expect(fresh).toContain(`inputs ${openapiInputsHash()}`);
+  expect(fresh).toMatch(/"\/api\/profiles\/\{id\}": \{/);
+  expect(readFileSync(join(generatedDir, OPENAPI_TYPES), 'utf8'), `${OPENAPI_TYPES} is stale: run npm run gen`).toBe(fresh);
+  // Unchanged inputs: gen leaves the file alone without building the app.
+  expect(await generateOpenapiTypes(out)).toEqual([]);
+  rmSync(out, { recursive: true, force: true });
+}, 120000);

@@ -11,14 +11,9 @@
 import { queryOptions } from '@tanstack/react-query';
 import type {
   ApiFormActivityStatsResponse,
-  ApiRulesAuditResponse,
-  ApiRulesCheckResponse,
   ApiRulesCheckResponseRefusal,
   ApiRulesDraftResponse,
-  ApiRulesDraftsResponse,
-  ApiRulesFormsResponse,
   ApiRulesImpactResponse,
-  ApiRulesVersionResponse,
   ApiRulesVersionsResponse,
 } from '../../../generated/api-types';
 import { request } from '../../clients/client';
@@ -27,18 +22,11 @@ import type { RuleChange } from '../rules/changes';
 import type { Refusal } from '../rules/local-checks';
 import { SILENT } from './query-keys';
 
-export type RulesForms = ApiRulesFormsResponse;
 export type RulesDraft = ApiRulesDraftResponse;
-export type RulesVersion = ApiRulesVersionResponse;
 export type RulesVersions = ApiRulesVersionsResponse;
-export type RulesAudit = ApiRulesAuditResponse;
 export type RulesImpact = ApiRulesImpactResponse;
-export type RulesCheck = ApiRulesCheckResponse;
 export type FormActivityStats = ApiFormActivityStatsResponse;
 export type ServerRefusal = ApiRulesCheckResponseRefusal;
-
-const RULES = '/api/admin/rules';
-const json = (body: unknown) => ({ method: 'POST', body });
 
 export const rulesKeys = {
   all: ['admin', 'rules'] as const,
@@ -52,12 +40,12 @@ export const rulesKeys = {
   activity: (days: number) => ['admin', 'form-activity', days] as const,
 };
 
-export const fetchRulesForms = () => request<RulesForms>('identity', `${RULES}/forms`);
-export const fetchDrafts = () => request<ApiRulesDraftsResponse>('identity', `${RULES}/drafts`);
-export const checkChanges = (changes: readonly RuleChange[]) => request<RulesCheck>('identity', `${RULES}/check`, json({ changes }));
-export const fetchVersions = () => request<RulesVersions>('identity', `${RULES}/versions?limit=50`);
-export const fetchVersion = (number: number) => request<RulesVersion>('identity', `${RULES}/versions/${number}`);
-export const fetchAudit = () => request<RulesAudit>('identity', `${RULES}/audit?limit=100`);
+export const fetchRulesForms = () => request('identity', 'GET', '/api/admin/rules/forms');
+export const fetchDrafts = () => request('identity', 'GET', '/api/admin/rules/drafts');
+export const checkChanges = (changes: readonly RuleChange[]) => request('identity', 'POST', '/api/admin/rules/check', { body: { changes: [...changes] } });
+export const fetchVersions = () => request('identity', 'GET', '/api/admin/rules/versions', { query: { limit: '50' } });
+export const fetchVersion = (number: number) => request('identity', 'GET', '/api/admin/rules/versions/{number}', { path: { number: String(number) } });
+export const fetchAudit = () => request('identity', 'GET', '/api/admin/rules/audit', { query: { limit: '100' } });
 
 export interface DraftInput {
   id?: string;
@@ -68,13 +56,13 @@ export interface DraftInput {
 /** Creates a draft (no id) or changes one (a new revision). A refused draft throws the 400. */
 export const saveDraft = ({ id, reason, changes }: DraftInput) =>
   id
-    ? request<RulesDraft>('identity', `${RULES}/drafts/${encodeURIComponent(id)}`, { method: 'PUT', body: { reason, changes } })
-    : request<RulesDraft>('identity', `${RULES}/drafts`, json({ reason, changes }));
-export const deleteDraft = (id: string) => request<void>('identity', `${RULES}/drafts/${encodeURIComponent(id)}`, { method: 'DELETE' });
-export const approveDraft = (id: string) => request<RulesDraft>('identity', `${RULES}/drafts/${encodeURIComponent(id)}/approve`, json({}));
-export const publishDraft = (id: string) => request<RulesVersion>('identity', `${RULES}/drafts/${encodeURIComponent(id)}/publish`, json({}));
-export const draftImpact = (id: string) => request<RulesImpact>('identity', `${RULES}/drafts/${encodeURIComponent(id)}/impact`, json({}));
-export const republishVersion = (number: number, reason: string) => request<RulesVersion>('identity', `${RULES}/versions/${number}/republish`, json({ reason }));
+    ? request('identity', 'PUT', '/api/admin/rules/drafts/{id}', { path: { id }, body: { reason, changes: [...changes] } })
+    : request('identity', 'POST', '/api/admin/rules/drafts', { body: { reason, changes: [...changes] } });
+export const deleteDraft = (id: string) => request('identity', 'DELETE', '/api/admin/rules/drafts/{id}', { path: { id } });
+export const approveDraft = (id: string) => request('identity', 'POST', '/api/admin/rules/drafts/{id}/approve', { path: { id }, body: {} });
+export const publishDraft = (id: string) => request('identity', 'POST', '/api/admin/rules/drafts/{id}/publish', { path: { id }, body: {} });
+export const draftImpact = (id: string) => request('identity', 'POST', '/api/admin/rules/drafts/{id}/impact', { path: { id }, body: {} });
+export const republishVersion = (number: number, reason: string) => request('identity', 'POST', '/api/admin/rules/versions/{number}/republish', { path: { number: String(number) }, body: { reason } });
 
 /** UTC days: the last `days` days, today included. */
 export function periodOf(days: number, now = new Date()): { from: string; to: string } {
@@ -85,7 +73,7 @@ export function periodOf(days: number, now = new Date()): { from: string; to: st
 
 export const fetchFormActivity = (days: number) => {
   const { from, to } = periodOf(days);
-  return request<FormActivityStats>('identity', `/api/admin/form-activity?from=${from}&to=${to}`);
+  return request('identity', 'GET', '/api/admin/form-activity', { query: { from, to } });
 };
 
 export const rulesQueries = {

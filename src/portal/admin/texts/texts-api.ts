@@ -8,16 +8,11 @@
  */
 import { queryOptions } from '@tanstack/react-query';
 import type {
-  ApiTextsAuditResponse,
   ApiTextsCheckResponseRefusal,
   ApiTextsDraftRequestChange,
   ApiTextsDraftResponse,
-  ApiTextsDraftsResponse,
   ApiTextsImportRequest,
-  ApiTextsKeysResponse,
   ApiTextsKeysResponseRow,
-  ApiTextsVersionResponse,
-  ApiTextsVersionsResponse,
 } from '../../../generated/api-types';
 import { request, requestText } from '../../clients/client';
 import { isApiError } from '../../clients/errors';
@@ -49,47 +44,39 @@ export const textsKeys = {
   audit: () => ['admin', 'texts', 'audit'] as const,
 };
 
-const BASE = '/api/admin/texts';
-
-const search = (values: Record<string, string | undefined>) => {
-  const params = new URLSearchParams();
-  for (const [name, value] of Object.entries(values)) if (value) params.set(name, value);
-  const text = params.toString();
-  return text ? `?${text}` : '';
-};
 
 export const textKeysQuery = (query: KeysQuery) =>
   queryOptions({
     queryKey: textsKeys.keys(query),
-    queryFn: () => request<ApiTextsKeysResponse>('identity', `${BASE}/keys${search({ ...query })}`),
+    queryFn: () => request('identity', 'GET', '/api/admin/texts/keys', { query: { ...query } }),
     meta: SILENT,
   });
 
 export const textDraftsQuery = () =>
-  queryOptions({ queryKey: textsKeys.drafts(), queryFn: () => request<ApiTextsDraftsResponse>('identity', `${BASE}/drafts`), meta: SILENT });
+  queryOptions({ queryKey: textsKeys.drafts(), queryFn: () => request('identity', 'GET', '/api/admin/texts/drafts'), meta: SILENT });
 
 export const textVersionsQuery = () =>
-  queryOptions({ queryKey: textsKeys.versions(), queryFn: () => request<ApiTextsVersionsResponse>('identity', `${BASE}/versions?limit=20`), meta: SILENT });
+  queryOptions({ queryKey: textsKeys.versions(), queryFn: () => request('identity', 'GET', '/api/admin/texts/versions', { query: { limit: '20' } }), meta: SILENT });
 
 export const textAuditQuery = () =>
-  queryOptions({ queryKey: textsKeys.audit(), queryFn: () => request<ApiTextsAuditResponse>('identity', `${BASE}/audit?limit=30`), meta: SILENT });
+  queryOptions({ queryKey: textsKeys.audit(), queryFn: () => request('identity', 'GET', '/api/admin/texts/audit', { query: { limit: '30' } }), meta: SILENT });
 
 export const saveDraft = (draft: { reason: string; changes: TextChange[] }, id?: string) =>
   id
-    ? request<TextDraft>('identity', `${BASE}/drafts/${encodeURIComponent(id)}`, { method: 'PUT', body: draft })
-    : request<TextDraft>('identity', `${BASE}/drafts`, { method: 'POST', body: draft });
+    ? request('identity', 'PUT', '/api/admin/texts/drafts/{id}', { path: { id }, body: draft })
+    : request('identity', 'POST', '/api/admin/texts/drafts', { body: draft });
 
-export const deleteDraft = (id: string) => request<void>('identity', `${BASE}/drafts/${encodeURIComponent(id)}`, { method: 'DELETE' });
-export const approveDraft = (id: string) => request<TextDraft>('identity', `${BASE}/drafts/${encodeURIComponent(id)}/approve`, { method: 'POST', body: {} });
+export const deleteDraft = (id: string) => request('identity', 'DELETE', '/api/admin/texts/drafts/{id}', { path: { id } });
+export const approveDraft = (id: string) => request('identity', 'POST', '/api/admin/texts/drafts/{id}/approve', { path: { id }, body: {} });
 export const publishDraft = (id: string) =>
-  request<ApiTextsVersionResponse>('identity', `${BASE}/drafts/${encodeURIComponent(id)}/publish`, { method: 'POST', body: {} });
+  request('identity', 'POST', '/api/admin/texts/drafts/{id}/publish', { path: { id }, body: {} });
 export const republishVersion = (number: number, reason: string) =>
-  request<ApiTextsVersionResponse>('identity', `${BASE}/versions/${number}/republish`, { method: 'POST', body: { reason } });
-export const importTexts = (body: ApiTextsImportRequest) => request<TextDraft>('identity', `${BASE}/import`, { method: 'POST', body });
+  request('identity', 'POST', '/api/admin/texts/versions/{number}/republish', { path: { number: String(number) }, body: { reason } });
+export const importTexts = (body: ApiTextsImportRequest) => request('identity', 'POST', '/api/admin/texts/import', { body });
 
 /** A language's published texts as an exchange file (the text of the file). */
 export const exportTexts = (query: { lang: TextLang; only: 'all' | 'todo'; format: 'xliff' | 'json' }) =>
-  requestText('identity', `${BASE}/export${search(query)}`, { headers: { accept: query.format === 'xliff' ? 'application/xliff+xml' : 'application/json' } });
+  requestText('identity', '/api/admin/texts/export', { query, headers: { accept: query.format === 'xliff' ? 'application/xliff+xml' : 'application/json' } });
 
 /** The refusals of a 400 answer (a draft or an import), else none. */
 export function refusalsOf(error: unknown): TextRefusal[] {

@@ -4,10 +4,7 @@ import { useAccountId } from '../../../clients/session';
 import { accountKeys } from './mutation-keys';
 
 export const changeEmail = (accountId: string, verificationCode: string) =>
-  request<unknown>('identity', `/api/accounts/${encodeURIComponent(accountId)}/change-email`, {
-    method: 'POST',
-    body: { verificationCode },
-  });
+  request('identity', 'POST', '/api/accounts/{id}/change-email', { path: { id: accountId }, body: { verificationCode } });
 
 export function useChangeEmail() {
   const accountId = useAccountId();

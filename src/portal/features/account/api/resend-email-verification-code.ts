@@ -4,10 +4,7 @@ import { useAccountId } from '../../../clients/session';
 import { accountKeys } from './mutation-keys';
 
 export const resendEmailVerificationCode = (accountId: string) =>
-  request<unknown>('identity', `/api/accounts/${encodeURIComponent(accountId)}/resend-email-verification-code`, {
-    method: 'POST',
-    body: {},
-  });
+  request('identity', 'POST', '/api/accounts/{id}/resend-email-verification-code', { path: { id: accountId }, body: {} });
 
 export function useResendEmailVerificationCode() {
   const accountId = useAccountId();

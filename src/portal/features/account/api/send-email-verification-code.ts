@@ -9,10 +9,7 @@ export interface SendEmailVerificationCodeBody {
 }
 
 export const sendEmailVerificationCode = (accountId: string, body: SendEmailVerificationCodeBody) =>
-  request<unknown>('identity', `/api/accounts/${encodeURIComponent(accountId)}/send-email-verification-code`, {
-    method: 'POST',
-    body,
-  });
+  request('identity', 'POST', '/api/accounts/{id}/send-email-verification-code', { path: { id: accountId }, body });
 
 export function useSendEmailVerificationCode() {
   const accountId = useAccountId();

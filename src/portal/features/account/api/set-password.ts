@@ -11,7 +11,7 @@ export interface SetPasswordBody {
 }
 
 export const setPassword = (accountId: string, body: SetPasswordBody) =>
-  request<unknown>('identity', `/api/accounts/${encodeURIComponent(accountId)}/set-password`, { method: 'POST', body });
+  request('identity', 'POST', '/api/accounts/{id}/set-password', { path: { id: accountId }, body });
 
 export function useSetPassword() {
   const accountId = useAccountId();

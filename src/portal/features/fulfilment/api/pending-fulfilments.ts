@@ -12,7 +12,7 @@ export const fulfilmentKeys = {
 
 /** GET /api/vendors/{certmetrics|sierra}/{id}/pendingfulfillments */
 export const fetchPendingFulfilments = (profileId: string, source: FulfilmentSource) =>
-  request<PendingFulfilments>('vendors', `/api/vendors/${source}/${encodeURIComponent(profileId)}/pendingfulfillments`);
+  request('vendors', 'GET', `/api/vendors/${source}/{id}/pendingfulfillments`, { path: { id: profileId } });
 
 export const pendingFulfilmentsQueryOptions = (profileId: string, source: FulfilmentSource) =>
   queryOptions({ queryKey: fulfilmentKeys.pending(profileId, source), queryFn: () => fetchPendingFulfilments(profileId, source) });

@@ -17,7 +17,7 @@ function withoutIndex<T extends object>(item: T | undefined): T | undefined {
  * phone indexes, plus the profile id; the primary phone travels as phoneNumber and the mobile phone as
  * mobilephoneNumber, and the secondary phone only when it has a number.
  */
-export function toCandidateBody(form: ProfileView, profileId: string): Record<string, unknown> {
+export function toCandidateBody(form: ProfileView, profileId: string): { id: string; [field: string]: unknown } {
   const { primaryAddress, primaryPhoneNumber, mobilePhoneNumber, secondaryPhoneNumber, ...rest } = form;
   const secondary = secondaryPhoneNumber as PhoneView | undefined;
   return {
@@ -30,8 +30,8 @@ export function toCandidateBody(form: ProfileView, profileId: string): Record<st
   };
 }
 
-export const createCandidate = (body: Record<string, unknown>) =>
-  request<Profile>('vendors', '/api/vendors/pearson/candidates', { method: 'POST', body });
+export const createCandidate = (body: { id: string; [field: string]: unknown }) =>
+  request('vendors', 'POST', '/api/vendors/pearson/candidates', { body }) as Promise<Profile>;
 
 /** Creates the Pearson VUE candidate; the answer replaces the stored profile. */
 export function useCreateCandidate() {

@@ -7,11 +7,8 @@ import { profileMutationKeys } from './mutation-keys';
 
 /** POST /api/profiles/account/{accountId}: the profile of an account that has none, from the profile form's patch. */
 export async function createProfile(accountId: string, patch: ProfilePatch): Promise<SavedProfile> {
-  const { data, headers } = await requestWithHeaders<Profile>('identity', `/api/profiles/account/${encodeURIComponent(accountId)}`, {
-    method: 'POST',
-    body: patch,
-  });
-  return { profile: data, etag: headers.get('etag') };
+  const { data, headers } = await requestWithHeaders('identity', 'POST', '/api/profiles/account/{accountId}', { path: { accountId }, body: patch });
+  return { profile: data as Profile, etag: headers.get('etag') };
 }
 
 /** Creates the profile and puts it in the profile query: every page that waited for it shows. */

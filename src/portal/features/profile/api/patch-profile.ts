@@ -14,12 +14,12 @@ export interface PatchProfileInput {
 }
 
 export async function patchProfile({ profileId, etag, patch }: PatchProfileInput): Promise<SavedProfile> {
-  const { data, headers } = await requestWithHeaders<Profile>('identity', `/api/profiles/${encodeURIComponent(profileId)}`, {
-    method: 'PATCH',
+  const { data, headers } = await requestWithHeaders('identity', 'PATCH', '/api/profiles/{id}', {
+    path: { id: profileId },
     body: patch,
     headers: etag ? { 'if-match': etag } : {},
   });
-  return { profile: data, etag: headers.get('etag') };
+  return { profile: data as Profile, etag: headers.get('etag') };
 }
 
 /** Sends the docs/behaviour.md#calls patch and puts the answer in the profile query. */

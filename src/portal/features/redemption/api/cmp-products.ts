@@ -5,15 +5,14 @@ import type { RedemptionResult } from '../../../../shared/redemption';
 
 /** GET /api/vendors/cmp/{accessKey}?cmpId={id}: the CertMaster Practice products a key still grants; null on 404. */
 export async function fetchCmpProducts(accessKey: string, cmpId: string): Promise<ApiCmpProductsResponse | null> {
-  const query = new URLSearchParams({ cmpId }).toString();
   try {
-    return await request<ApiCmpProductsResponse>('entitlements', `/api/vendors/cmp/${encodeURIComponent(accessKey)}?${query}`);
+    return await request('entitlements', 'GET', '/api/vendors/cmp/{accessKey}', { path: { accessKey }, query: { cmpId } });
   } catch (error) {
     if (isApiError(error) && error.statusCode === 404) return null;
     throw error;
   }
 }
 
-/** POST /api/redemptions/cmp/redeem */
+/** POST /api/redemptions/cmp/redeem, its answer read as src/shared/redemption.ts's RedemptionResult (as redeem.ts) */
 export const redeemCmpProduct = (body: ApiCmpRedeemRequest) =>
-  request<RedemptionResult>('entitlements', '/api/redemptions/cmp/redeem', { method: 'POST', body });
+  request('entitlements', 'POST', '/api/redemptions/cmp/redeem', { body }) as Promise<RedemptionResult>;

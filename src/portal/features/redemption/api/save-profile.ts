@@ -7,10 +7,10 @@ import type { ProfilePatch } from '../../../../shared/profile/patch';
  * /api/profiles/{id}/populi (the demographics form's rules), with If-Match when the ETag is known.
  */
 export async function patchProfile(profileId: string, patch: ProfilePatch, etag: string | null, suffix: '' | '/populi'): Promise<SavedProfile> {
-  const { data, headers } = await requestWithHeaders<Profile>('identity', `/api/profiles/${encodeURIComponent(profileId)}${suffix}`, {
-    method: 'PATCH',
+  const { data, headers } = await requestWithHeaders('identity', 'PATCH', `/api/profiles/{id}${suffix}`, {
+    path: { id: profileId },
     body: patch,
     headers: etag ? { 'if-match': etag } : {},
   });
-  return { profile: data, etag: headers.get('etag') };
+  return { profile: data as Profile, etag: headers.get('etag') };
 }
