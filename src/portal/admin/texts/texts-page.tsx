@@ -219,7 +219,7 @@ export default function TextsPage() {
 }
 
 function KeyRow({ row, open, onOpen }: { row: TextRow; open: boolean; onOpen: () => void }) {
-  const { t } = useTranslation('texts');
+  const { t } = useTranslation(['texts']);
   const key = fullKeyOf(row);
   const states = [...row.missing.map((lang) => t('Texts.Console.State.Missing', { lang: t(`Texts.Console.Language.${lang}`) })), ...(row.stale ? [t('Texts.Console.State.Stale')] : []), ...row.overridden.map((lang) => t('Texts.Console.State.Overridden', { lang: t(`Texts.Console.Language.${lang}`) }))];
   return (

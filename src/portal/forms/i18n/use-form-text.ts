@@ -1,8 +1,9 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
+import { runtimeText } from '../../ui/texts/runtime-text';
 
 // Texts a schema or ui schema names (labels, help, options, error keys) may live in any of these files.
-export const FORM_NAMESPACES = ['fields', 'validation', 'widgets'];
+export const FORM_NAMESPACES = ['fields', 'validation', 'widgets'] as const;
 
 /**
  * Translates a key a schema or ui schema carries; a key with no text falls back to `fallbackKey`.
@@ -14,9 +15,9 @@ export function useFormText() {
   const text = useCallback(
     (key: string | undefined, fallbackKey?: string, values?: Record<string, string>): string => {
       const options = { ns: FORM_NAMESPACES, ...(values ? { ...values, context: values.rule } : {}) };
-      if (!key) return fallbackKey ? t(fallbackKey, options) : '';
-      if (fallbackKey && !i18n.exists(key, { ns: FORM_NAMESPACES })) return t(fallbackKey, options);
-      return t(key, options);
+      if (!key) return fallbackKey ? runtimeText(t, fallbackKey, options) : '';
+      if (fallbackKey && !i18n.exists(key, { ns: FORM_NAMESPACES })) return runtimeText(t, fallbackKey, options);
+      return runtimeText(t, key, options);
     },
     [t, i18n],
   );

@@ -61,7 +61,7 @@ function Place({ at }: { at: NodeAt }) {
 
 /** The rules one place of the files holds for the field, each with its control and message. */
 function RuleSetControls({ set, props }: { set: RuleSet; props: FieldRuleEditorProps }) {
-  const { t } = useTranslation('admin');
+  const { t } = useTranslation(['admin']);
   const headingId = useId();
   const { view, files, published, base, uses, refusals, onEdit, labelOf, examples } = props;
   // New rules are added at the field's declaration; elsewhere only the rules already there show.
@@ -122,7 +122,7 @@ function RuleSetControls({ set, props }: { set: RuleSet; props: FieldRuleEditorP
 }
 
 function RequiredControls({ props }: { props: FieldRuleEditorProps }) {
-  const { t } = useTranslation('admin');
+  const { t } = useTranslation(['admin']);
   const id = useId();
   const { view, files, published, base, refusals, onEdit, labelOf } = props;
   const { required } = view;
@@ -208,7 +208,7 @@ function AllowedValuesControls({ props, labelOfValue }: { props: FieldRuleEditor
  * Every control turns into changes of the draft through `onEdit`.
  */
 export function FieldRuleEditor(props: FieldRuleEditorProps & { labelOfValue?: (value: unknown) => string | undefined; publishedOrder?: readonly string[] }) {
-  const { t } = useTranslation('admin');
+  const { t } = useTranslation(['admin']);
   const orderId = useId();
   const { view, onEdit, labelOf } = props;
   const groupPath = view.path.includes('/') ? view.path.slice(0, view.path.lastIndexOf('/')) : '';
