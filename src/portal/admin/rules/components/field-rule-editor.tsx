@@ -1,5 +1,6 @@
 import { useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TextKey } from '../../../ui/texts/text-key';
 import type { FormName } from '../../../forms/definitions';
 import { type FieldView, fieldView, keywordsFor, type RuleKeyword, type RuleSet, ruleMessage } from '../../schema/field-view';
 import { nodeKey, type NodeAt, type SchemaFiles } from '../../schema/files';
@@ -32,7 +33,7 @@ export interface FieldRuleEditorProps {
   examples?: readonly string[];
 }
 
-const KEYWORD_LABEL: Record<RuleKeyword, string> = {
+const KEYWORD_LABEL: Record<RuleKeyword, TextKey<'admin'>> = {
   minLength: 'admin:Rule.MinLength',
   maxLength: 'admin:Rule.MaxLength',
   pattern: 'admin:Rule.Pattern',
@@ -41,7 +42,7 @@ const KEYWORD_LABEL: Record<RuleKeyword, string> = {
   maximum: 'admin:Rule.Maximum',
 };
 
-const MESSAGE_LABEL: Record<RuleKeyword | 'required', string> = {
+const MESSAGE_LABEL: Record<RuleKeyword | 'required', TextKey<'admin'>> = {
   minLength: 'admin:Message.MinLength',
   maxLength: 'admin:Message.MaxLength',
   pattern: 'admin:Message.Pattern',
