@@ -8,7 +8,9 @@ export const FORM_NAMESPACES = ['fields', 'validation', 'widgets'] as const;
 /**
  * Translates a key a schema or ui schema carries; a key with no text falls back to `fallbackKey`.
  * `values` fill the text's {{placeholders}}; a `rule` among them is the i18next context, so the text
- * for that rule (`<key>_<rule>`) is used where one exists, the key's own text otherwise.
+ * for that rule (`<key>_<rule>`) is used where one exists, the key's own text otherwise. Such keys
+ * are read at run time, so `text` goes through runtimeText; a key written in the code uses the `t`
+ * returned beside it, which type-checks it (docs/conventions.md#typed-keys).
  */
 export function useFormText() {
   const { t, i18n } = useTranslation(FORM_NAMESPACES);
