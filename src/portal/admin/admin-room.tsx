@@ -24,7 +24,7 @@ const GalleryPage = lazy(() => import('./gallery/gallery-page'));
 const TextsPage = lazy(() => import('./texts/texts-page'));
 
 function AdminNav({ owner, localisation }: { owner: boolean; localisation: boolean }) {
-  const { t } = useTranslation('admin');
+  const { t } = useTranslation(['admin']);
   return (
     <nav className="admin-nav" aria-label={t('admin:Nav.Label')}>
       <ul>
@@ -62,7 +62,7 @@ function AdminNav({ owner, localisation }: { owner: boolean; localisation: boole
 }
 
 function Loading() {
-  const { t } = useTranslation('admin');
+  const { t } = useTranslation(['admin']);
   return <p role="status">{t('admin:Loading')}</p>;
 }
 

@@ -26,7 +26,7 @@ const FOCUS_TRIES = 30;
  * change; Cancel or Save gives it back to the Edit button that opened the form.
  */
 export function EditSection({ toggle, editLabel, heading, children }: EditSectionProps) {
-  const { text } = useFormText();
+  const { t } = useFormText();
   const section = useRef<HTMLDivElement>(null);
   const top = useRef<HTMLButtonElement>(null);
   const openedFromTop = useRef(false);
@@ -71,7 +71,7 @@ export function EditSection({ toggle, editLabel, heading, children }: EditSectio
               toggle.edit();
             }}
           >
-            {text('widgets:Actions.Edit')}
+            {t('widgets:Actions.Edit')}
           </button>
         )}
       </div>

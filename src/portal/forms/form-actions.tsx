@@ -1,9 +1,10 @@
 import { useFormStatus } from './behaviours/form-status';
 import type { EditToggle } from './use-edit-toggle';
 import { useFormText } from './i18n/use-form-text';
+import type { TextKey } from '../ui/texts/text-key';
 
 interface FormActionsProps {
-  submitLabel: string;
+  submitLabel: TextKey;
   toggle?: EditToggle;
   submitWhenEdited: boolean;
   /** A read-only form without the Edit toggle only shows its data. */
@@ -15,13 +16,13 @@ interface FormActionsProps {
 /** Submit (with its spinner), Edit/Cancel and the missing-field notice; reads the status store only. */
 export function FormActions({ submitLabel, toggle, submitWhenEdited, invalidNotice, readonly }: FormActionsProps) {
   const { edited, submitting, invalidSubmit } = useFormStatus();
-  const { text } = useFormText();
+  const { text, t } = useFormText();
   if (!toggle && readonly) return null;
   if (toggle && toggle.mode === 'readonly') {
     return (
       <div className="form-actions">
         <button type="button" className="button button--primary form-actions__edit" onClick={toggle.edit}>
-          {text('widgets:Actions.Edit')}
+          {t('widgets:Actions.Edit')}
         </button>
       </div>
     );
@@ -36,11 +37,11 @@ export function FormActions({ submitLabel, toggle, submitWhenEdited, invalidNoti
       )}
       {toggle && (
         <button type="button" className="button button--secondary" onClick={toggle.cancel} disabled={submitting}>
-          {text('widgets:Actions.Cancel')}
+          {t('widgets:Actions.Cancel')}
         </button>
       )}
       <button type="submit" className="button button--primary" disabled={disabled} aria-busy={submitting || undefined}>
-        {submitting && <span className="spinner" role="status" aria-label={text('widgets:Spinner.Submitting')} />}
+        {submitting && <span className="spinner" role="status" aria-label={t('widgets:Spinner.Submitting')} />}
         {text(submitLabel)}
       </button>
     </div>

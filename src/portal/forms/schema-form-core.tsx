@@ -11,6 +11,7 @@ import { FormActions } from './form-actions';
 import { useFreshStarts, useHeldTyping, useObjectVersion, useSchemaFormContext } from './schema-form-state';
 import { templates, widgets } from './theme';
 import type { EditToggle, FormMode } from './use-edit-toggle';
+import type { TextKey } from '../ui/texts/text-key';
 import './forms.css';
 
 export interface SchemaFormProps<T> {
@@ -32,7 +33,7 @@ export interface SchemaFormProps<T> {
   /** Field path -> message key, from the services' 400 answer. */
   serverErrors?: ServerFieldErrors;
   /** Message key of the submit button. */
-  submitLabel?: string;
+  submitLabel?: TextKey;
   /** Validate as the learner types (the gallery); otherwise from the first submit on. */
   liveValidate?: boolean;
   /** Prefix of the form's element ids (default: the form's name); two copies of a form on one page need their own. */

@@ -11,7 +11,7 @@ interface Options<T> {
   /** The data the form opens with (for the profile, the stored profile's view). */
   initial: T | undefined;
   send: (data: T) => Promise<unknown>;
-  successToast: SuccessToastKey | (string & {});
+  successToast: SuccessToastKey;
   toggle?: EditToggle;
   /**
    * Answers of the service this form understands beyond field errors (a known status), as messages

@@ -6,7 +6,7 @@ import { Link } from 'react-router-dom';
  * the services refuse every admin call without the role.
  */
 export function NotAvailablePage() {
-  const { t } = useTranslation('admin');
+  const { t } = useTranslation(['admin']);
   return (
     <div className="admin admin--narrow" data-testid="admin-not-available">
       <h1>{t('admin:NotAvailable.Heading')}</h1>

@@ -35,7 +35,7 @@ export function useActivityPeriod(): [number, ReactElement] {
 }
 
 function PeriodSelect({ days, onChange }: { days: number; onChange: (days: number) => void }) {
-  const { t } = useTranslation('admin');
+  const { t } = useTranslation(['admin']);
   const id = useId();
   return (
     <div className="admin-control">
@@ -61,7 +61,7 @@ export const formStatsOf = (stats: FormActivityStats | undefined, form: FormName
 
 /** One field's rejections over the period: in all, per submit attempt, and per message key. */
 export function FieldActivity({ form, field, days }: { form: FormName; field: string; days: number }) {
-  const { t, i18n } = useTranslation('admin');
+  const { t, i18n } = useTranslation(['admin']);
   const activity = useFormActivity(days);
   if (activity.error) return <p className="admin-hint">{t('admin:Activity.Failed', { message: messageOf(activity.error) })}</p>;
   if (!activity.data) return <p className="admin-hint">{t('admin:Activity.Loading')}</p>;
@@ -94,7 +94,7 @@ export function FieldActivity({ form, field, days }: { form: FormName; field: st
 
 /** A form's figures for its card in the listing: attempts, and its fields most often rejected. */
 export function FormActivitySummary({ form, stats, labelOf }: { form: FormName; stats: FormActivityStats | undefined; labelOf: (form: FormName, path: string) => string }) {
-  const { t, i18n } = useTranslation('admin');
+  const { t, i18n } = useTranslation(['admin']);
   const row = formStatsOf(stats, form);
   if (!stats) return null;
   if (!row || row.submitAttempts === 0) return <p className="admin-hint">{t('admin:Activity.NoAttempts')}</p>;

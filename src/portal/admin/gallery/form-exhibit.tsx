@@ -20,7 +20,7 @@ function optionsFromKeys(ui: unknown, out = new Set<string>()): Set<string> {
 
 /** One form: the live form with sample data and the context flags it declares, beside its rules. */
 export function FormExhibit({ form, definitions }: { form: FormName; definitions: FormDefinitions }) {
-  const { t } = useTranslation('gallery');
+  const { t } = useTranslation(['gallery']);
   const { schema, uiSchema } = useMemo(() => definitions(form), [definitions, form]);
   const flags = useMemo(() => [...new Set(readBehaviours(uiSchema).locks.map((l) => l.flag))], [uiSchema]);
   const [flagValues, setFlagValues] = useState<Record<string, boolean>>({});

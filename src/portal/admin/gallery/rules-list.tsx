@@ -5,6 +5,7 @@ import { FORM_NAMESPACES } from '../../forms/i18n/use-form-text';
 import { labelKeyAt } from '../schema/labels';
 import { type Condition, describeRules, type Rule } from './describe-rules';
 import { CONDITION, PATTERN, PATTERN_OTHER, RULE, RULE_INVALID } from './text-keys';
+import { runtimeText } from '../../ui/texts/runtime-text';
 
 /** Each field's rules in plain words, derived from the bundled schema the form is rendered from. */
 export function RulesList({ schema, uiSchema }: { schema: RJSFSchema; uiSchema: UiSchema }) {
@@ -12,7 +13,7 @@ export function RulesList({ schema, uiSchema }: { schema: RJSFSchema; uiSchema: 
   const fields = useMemo(() => describeRules(schema as Record<string, unknown>), [schema]);
   const label = (path: string) => {
     const key = labelKeyAt(uiSchema, path);
-    return key && i18n.exists(key, { ns: FORM_NAMESPACES }) ? `${t(key, { ns: FORM_NAMESPACES })} (${path})` : path;
+    return key && i18n.exists(key, { ns: FORM_NAMESPACES }) ? `${runtimeText(t, key, { ns: FORM_NAMESPACES })} (${path})` : path;
   };
   const condition = (c: Condition) => t(CONDITION[c.kind], { field: label(c.field), value: c.value });
   const ruleText = (rule: Rule) => {
@@ -20,7 +21,7 @@ export function RulesList({ schema, uiSchema }: { schema: RJSFSchema; uiSchema: 
     let body: string;
     if (rule.key === 'Pattern') {
       const named = PATTERN[String(params.name)];
-      const message = params.message ? t(String(params.message), { ns: FORM_NAMESPACES }) : t('widgets:Errors.Invalid');
+      const message = params.message ? runtimeText(t, String(params.message), { ns: FORM_NAMESPACES }) : t('widgets:Errors.Invalid');
       body = named ? t(named) : t(PATTERN_OTHER, { message });
     } else if (rule.key === 'MustEqual' || rule.key === 'MustDiffer') {
       body = t(RULE[rule.key]!, { field: label(String(params.field)) });

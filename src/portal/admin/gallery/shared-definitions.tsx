@@ -7,7 +7,7 @@ import { FORM_TITLE } from './text-keys';
  * files the gallery loaded (src/shared/schemas/def-reach.ts): a change to one changes all of them.
  */
 export function SharedDefinitions({ reach }: { reach: Record<string, FormName[]> }) {
-  const { t } = useTranslation('gallery');
+  const { t } = useTranslation(['gallery']);
   return (
     <section aria-labelledby="shared-definitions-heading" className="gallery-form" id="shared-definitions">
       <h2 id="shared-definitions-heading">{t('SharedDefinitions.Title')}</h2>

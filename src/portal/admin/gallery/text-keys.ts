@@ -1,9 +1,10 @@
 import type { FormName } from '../../forms/definitions';
+import type { TextKey } from '../../ui/texts/text-key';
 import type { Condition } from './describe-rules';
 
 // Every gallery text key spelled out, so the locale check sees each one in use.
 
-export const FORM_TITLE: Record<FormName, string> = {
+export const FORM_TITLE: Record<FormName, TextKey<'gallery'>> = {
   profile: 'gallery:Forms.profile',
   exam: 'gallery:Forms.exam',
   demographics: 'gallery:Forms.demographics',
@@ -17,11 +18,11 @@ export const FORM_TITLE: Record<FormName, string> = {
 
 
 /** Context flags a ui file's locks may name; an unknown flag is shown by its name. */
-export const CONTEXT_FLAG: Record<string, string> = {
+export const CONTEXT_FLAG: Record<string, TextKey<'gallery'>> = {
   hasExamProviderId: 'gallery:Context.hasExamProviderId',
 };
 
-export const RULE: Record<string, string> = {
+export const RULE: Record<string, TextKey<'gallery'>> = {
   Required: 'gallery:Rules.Required',
   NotEmpty: 'gallery:Rules.NotEmpty',
   MaxLength: 'gallery:Rules.MaxLength',
@@ -38,7 +39,7 @@ export const RULE: Record<string, string> = {
 };
 
 /** Plain words for the patterns of schemas/defs, by their $defs name; others quote the rule's message. */
-export const PATTERN: Record<string, string> = {
+export const PATTERN: Record<string, TextKey<'gallery'>> = {
   text: 'gallery:Rules.Pattern.text',
   noBackslash: 'gallery:Rules.Pattern.noBackslash',
   line: 'gallery:Rules.Pattern.line',
@@ -51,10 +52,10 @@ export const PATTERN: Record<string, string> = {
   phone: 'gallery:Rules.Pattern.phone',
   company: 'gallery:Rules.Pattern.company',
 };
-export const PATTERN_OTHER = 'gallery:Rules.Pattern.Other';
-export const RULE_INVALID = 'gallery:Rules.Invalid';
+export const PATTERN_OTHER = 'gallery:Rules.Pattern.Other' satisfies TextKey<'gallery'>;
+export const RULE_INVALID = 'gallery:Rules.Invalid' satisfies TextKey<'gallery'>;
 
-export const CONDITION: Record<Condition['kind'], string> = {
+export const CONDITION: Record<Condition['kind'], TextKey<'gallery'>> = {
   Is: 'gallery:Rules.Is',
   IsOneOf: 'gallery:Rules.IsOneOf',
   IsFilled: 'gallery:Rules.IsFilled',

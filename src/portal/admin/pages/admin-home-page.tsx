@@ -4,7 +4,7 @@ import type { AdminRole } from '../../auth/roles';
 
 /** The admin area's start: what the account's roles let it do here. */
 export function AdminHomePage({ roles }: { roles: readonly AdminRole[] }) {
-  const { t } = useTranslation('admin');
+  const { t } = useTranslation(['admin']);
   const owner = roles.includes('product-owner');
   return (
     <div>

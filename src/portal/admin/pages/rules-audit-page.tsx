@@ -4,7 +4,7 @@ import { messageOf, rulesQueries } from '../api/rules-api';
 
 /** /admin/rules/audit: every draft change, approval, publish and roll back, newest first. */
 export default function RulesAuditPage() {
-  const { t, i18n } = useTranslation('admin');
+  const { t, i18n } = useTranslation(['admin']);
   const audit = useQuery(rulesQueries.audit());
   if (audit.error) return <p role="alert">{t('admin:Actions.Failed', { message: messageOf(audit.error) })}</p>;
   if (!audit.data) return <p role="status">{t('admin:Loading')}</p>;

@@ -20,6 +20,7 @@ import { uiFile, valueAt } from '../schema/files';
 import { useFieldLabel } from '../schema/use-field-label';
 import { fieldsOf, indexUses, type UseIndex, walkForm } from '../schema/walk';
 import { AdminNotFoundPage } from './admin-not-found-page';
+import { runtimeText } from '../../ui/texts/runtime-text';
 
 /** Whether a change reaches a form: it changes the form's ui file or a place the form's fields use. */
 function reaches(change: RuleChange, form: FormName, uses: UseIndex): boolean {
@@ -64,7 +65,7 @@ function RulesEditor({ form, compiled }: { form: FormName; compiled: CompiledFor
     const prefix = view.uiOptions.optionLabelPrefix;
     if (typeof prefix === 'string') {
       const key = `${prefix}.${String(value)}`;
-      return i18n.exists(key, { ns: FORM_NAMESPACES }) ? t(key, { ns: FORM_NAMESPACES }) : undefined;
+      return i18n.exists(key, { ns: FORM_NAMESPACES }) ? runtimeText(t, key, { ns: FORM_NAMESPACES }) : undefined;
     }
     return undefined;
   };

@@ -12,7 +12,7 @@ import { fieldsOf, walkForm } from '../schema/walk';
 
 /** The drafts the services keep (every product owner's); one opens as the working copy. */
 function SavedDrafts() {
-  const { t, i18n } = useTranslation('admin');
+  const { t, i18n } = useTranslation(['admin']);
   const { saved, open } = useDraft();
   const drafts = useQuery(rulesQueries.drafts());
   if (drafts.error) return <p role="alert">{t('admin:Actions.Failed', { message: messageOf(drafts.error) })}</p>;

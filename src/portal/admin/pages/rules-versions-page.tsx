@@ -12,7 +12,7 @@ const shown = (value: unknown) => (value === undefined ? '–' : JSON.stringify(
 
 /** Rolls back to a version (0: the base): a new version with its changes, and a reason. */
 function RollBack({ number, label }: { number: number; label: string }) {
-  const { t } = useTranslation('admin');
+  const { t } = useTranslation(['admin']);
   const id = useId();
   const queryClient = useQueryClient();
   const [reason, setReason] = useState('');
@@ -58,7 +58,7 @@ function RollBack({ number, label }: { number: number; label: string }) {
 }
 
 function VersionItem({ version }: { version: Version }) {
-  const { t, i18n } = useTranslation('admin');
+  const { t, i18n } = useTranslation(['admin']);
   const date = (iso: string | null) => (iso ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(new Date(iso)) : '');
   return (
     <li className="admin-card admin-version" data-testid={`version-${version.number}`}>
@@ -99,7 +99,7 @@ function VersionItem({ version }: { version: Version }) {
 
 /** /admin/rules/versions: every published version, newest first, with who, when, why and its diff; roll back to any. */
 export default function RulesVersionsPage() {
-  const { t } = useTranslation('admin');
+  const { t } = useTranslation(['admin']);
   const versions = useQuery(rulesQueries.versions());
   if (versions.error) return <p role="alert">{t('admin:Actions.Failed', { message: messageOf(versions.error) })}</p>;
   if (!versions.data) return <p role="status">{t('admin:Loading')}</p>;

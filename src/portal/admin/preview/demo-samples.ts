@@ -6,6 +6,7 @@
 import type { FormName } from '../../forms/definitions';
 import { type StoredProfile, toProfileView } from '../../../shared/profile/view';
 import { SAMPLES } from '../gallery/samples';
+import type { TextKey } from '../../ui/texts/text-key';
 
 /** Stored profiles of demo accounts, as seeded (the fields the forms show). */
 export const DEMO_PROFILES: Record<'learner' | 'minor', { email: string; profile: StoredProfile }> = {
@@ -52,7 +53,7 @@ export const DEMO_PROFILES: Record<'learner' | 'minor', { email: string; profile
 export interface Sample {
   id: string;
   /** Its name for people: an admin text key, with the account's e-mail address. */
-  labelKey: string;
+  labelKey: TextKey<'admin'>;
   email?: string;
   data: Record<string, unknown>;
 }

@@ -6,11 +6,12 @@
 import { type ReactNode, useEffect, useMemo } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { loadCountryNames } from '../../forms/widgets/country-names';
+import type { TextKey } from '../../ui/texts/text-key';
 
 export const PREVIEW_LANGUAGES = ['en', 'ja'] as const;
 export type PreviewLanguage = (typeof PREVIEW_LANGUAGES)[number];
 
-const LANGUAGE_NAME: Record<PreviewLanguage, string> = {
+const LANGUAGE_NAME: Record<PreviewLanguage, TextKey<'gallery'>> = {
   en: 'gallery:Languages.en',
   ja: 'gallery:Languages.ja',
 };

@@ -23,7 +23,7 @@ export interface RulesPreviewProps {
 }
 
 function PreviewForm({ form, compiled, ui, sample, lang, idPrefix }: { form: FormName; compiled: CompiledForm; ui: UiSchema; sample: Sample; lang: PreviewLanguage; idPrefix: string }) {
-  const { t } = useTranslation('admin');
+  const { t } = useTranslation(['admin']);
   const [valid, setValid] = useState(false);
   const definitions = useMemo<FormDefinitions>(() => () => ({ schema: compiled.schema, uiSchema: ui, validator: compiled.validator }), [compiled, ui]);
   return (
@@ -51,7 +51,7 @@ function Column({ title, children }: { title: string; children: ReactNode }) {
  * filled with sample data, errors shown as you type, in English or Japanese.
  */
 export function RulesPreview({ form, published, draftFiles, changes, compiled, samples }: RulesPreviewProps) {
-  const { t } = useTranslation('admin');
+  const { t } = useTranslation(['admin']);
   const id = useId();
   const [lang, setLang] = useState<PreviewLanguage>('en');
   const [sampleId, setSampleId] = useState(samples[0]?.id);

@@ -14,7 +14,7 @@ import { DraftProvider, type PublishedRulesInfo } from './draft-state';
  * say which version is in force (GET /api/admin/rules/forms).
  */
 export function RulesArea({ loadFiles = loadSchemaFiles }: { loadFiles?: () => Promise<SchemaFiles> }) {
-  const { t } = useTranslation('admin');
+  const { t } = useTranslation(['admin']);
   const files = useQuery({ queryKey: adminKeys.schemaFiles(), queryFn: () => loadFiles(), meta: SILENT });
   const listing = useQuery(rulesQueries.forms());
   const number = listing.data?.published.version;

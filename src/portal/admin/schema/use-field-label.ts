@@ -5,6 +5,7 @@ import type { FormName } from '../../forms/definitions';
 import { FORM_NAMESPACES } from '../../forms/i18n/use-form-text';
 import { resolvedUi, type SchemaFiles } from './files';
 import { labelKeyAt } from './labels';
+import { runtimeText } from '../../ui/texts/runtime-text';
 
 /**
  * A field's name for people: the labels its form's ui file gives it and its groups
@@ -18,7 +19,7 @@ export function useFieldLabel(files: SchemaFiles | undefined) {
       const parts = path.split('/');
       const names = parts.map((part, i) => {
         const key = labelKeyAt(ui, parts.slice(0, i + 1).join('/'));
-        return key && i18n.exists(key, { ns: FORM_NAMESPACES }) ? t(key, { ns: FORM_NAMESPACES }) : part;
+        return key && i18n.exists(key, { ns: FORM_NAMESPACES }) ? runtimeText(t, key, { ns: FORM_NAMESPACES }) : part;
       });
       return names.join(' › ');
     },

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { checkText, placeholdersOf, type TextFinding } from '../../../shared/text-checks';
 import { fullKeyOf, type TextChange, type TextLang, type TextRefusal, type TextRow } from './texts-api';
 import { UsedIn } from './used-in';
+import { runtimeText } from '../../ui/texts/runtime-text';
 
 const LANGS: readonly TextLang[] = ['en', 'ja'];
 
@@ -107,13 +108,13 @@ function TextField({ lang, value, base, finding, refusals, onChange }: TextField
       {problems.length > 0 ? (
         <div id={`${id}-error`} className="admin-error" role="alert">
           {problems.map((problem) => (
-            <p key={`${problem.keyword}-${problem.key}`}>{t(`texts:${problem.key}`, { ...problem.params })}</p>
+            <p key={`${problem.keyword}-${problem.key}`}>{runtimeText(t, `texts:${problem.key}`, { ...problem.params })}</p>
           ))}
         </div>
       ) : null}
       {finding.warning ? (
         <p id={`${id}-warning`} className="texts-warning">
-          {t(`texts:${finding.warning.key}`, { ...finding.warning.params })}
+          {runtimeText(t, `texts:${finding.warning.key}`, { ...finding.warning.params })}
         </p>
       ) : null}
       <p id={`${id}-base`} className="admin-hint">

@@ -8,6 +8,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../clients/errors';
 import { approveDraft, deleteDraft, publishDraft, textDraftsQuery, textsKeys, type TextDraft } from './texts-api';
+import { runtimeText } from '../../ui/texts/runtime-text';
 
 export function TextsDrafts() {
   const { t } = useTranslation(['texts', 'admin']);
@@ -70,7 +71,7 @@ function DraftItem({ draft }: { draft: TextDraft }) {
       </ul>
       {draft.warnings.map((warning) => (
         <p key={warning.path} className="texts-warning">
-          <code translate="no">{String(warning.params?.textKey ?? '')}</code> {t(`texts:${warning.key}`, { ...warning.params })}
+          <code translate="no">{String(warning.params?.textKey ?? '')}</code> {runtimeText(t, `texts:${warning.key}`, { ...warning.params })}
         </p>
       ))}
       {draft.approvalRequired ? (

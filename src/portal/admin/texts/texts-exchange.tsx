@@ -7,6 +7,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { exportTexts, importTexts, refusalsOf, textsKeys, type TextLang, type TextRefusal } from './texts-api';
+import { runtimeText } from '../../ui/texts/runtime-text';
 
 type Format = 'xliff' | 'json';
 
@@ -109,7 +110,7 @@ export function TextsExchange() {
         <div className="admin-error" role="alert" data-testid="texts-import-refusals">
           {refusals.length === 0 ? <p>{t('texts:Texts.Console.Failed')}</p> : null}
           {refusals.map((refusal) => (
-            <p key={refusal.path + refusal.key}>{t(`texts:${refusal.key}`, { ...refusal.params })}</p>
+            <p key={refusal.path + refusal.key}>{runtimeText(t, `texts:${refusal.key}`, { ...refusal.params })}</p>
           ))}
         </div>
       ) : null}

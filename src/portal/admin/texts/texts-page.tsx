@@ -16,6 +16,7 @@ import { TextsExchange } from './texts-exchange';
 import { TextsHistory } from './texts-history';
 import { UsedIn } from './used-in';
 import './texts.css';
+import { runtimeText } from '../../ui/texts/runtime-text';
 
 const FILTERS: readonly TextFilter[] = ['missing', 'stale', 'overridden'];
 const SHOWN = 100;
@@ -155,7 +156,7 @@ export default function TextsPage() {
                   </button>
                   {problems.map((problem) => (
                     <p key={problem.path} className="admin-error" role="alert">
-                      {t(`texts:${problem.key}`, { ...problem.params })}
+                      {runtimeText(t, `texts:${problem.key}`, { ...problem.params })}
                     </p>
                   ))}
                 </li>
@@ -219,7 +220,7 @@ export default function TextsPage() {
 }
 
 function KeyRow({ row, open, onOpen }: { row: TextRow; open: boolean; onOpen: () => void }) {
-  const { t } = useTranslation('texts');
+  const { t } = useTranslation(['texts']);
   const key = fullKeyOf(row);
   const states = [...row.missing.map((lang) => t('Texts.Console.State.Missing', { lang: t(`Texts.Console.Language.${lang}`) })), ...(row.stale ? [t('Texts.Console.State.Stale')] : []), ...row.overridden.map((lang) => t('Texts.Console.State.Overridden', { lang: t(`Texts.Console.Language.${lang}`) }))];
   return (

@@ -1,7 +1,8 @@
+import type { ParseKeys } from 'i18next';
 import type { CmpRole, CmpRoleName } from '../../clients/cmp-role';
 
 /** The header link each certification-platform role gets (docs/behaviour.md#roles); none gets no link. */
-const ROLE_LINKS: Record<Exclude<CmpRoleName, 'none'>, { labelKey: string; target: string }> = {
+const ROLE_LINKS: Record<Exclude<CmpRoleName, 'none'>, { labelKey: ParseKeys<'portal'>; target: string }> = {
   employee: { labelKey: 'Header.Cmp.EmployeeTools', target: 'EmployeeTools' },
   administrator: { labelKey: 'Header.Cmp.InstitutionManagement', target: 'MySchools' },
   instructor: { labelKey: 'Header.Cmp.ClassManagement', target: 'MySchools' },
@@ -9,7 +10,7 @@ const ROLE_LINKS: Record<Exclude<CmpRoleName, 'none'>, { labelKey: string; targe
 };
 
 export interface CmpRoleLink {
-  labelKey: string;
+  labelKey: ParseKeys<'portal'>;
   href: string;
 }
 

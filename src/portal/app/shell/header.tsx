@@ -1,3 +1,4 @@
+import type { ParseKeys } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router-dom';
 import { useCmpRole } from '../../clients/cmp-role';
@@ -13,11 +14,13 @@ import { HEADER_LINKS } from './links';
 import { ProfileMenu } from './profile-menu';
 
 interface MenuItem {
-  key: string;
+  key: ParseKeys<'portal'>;
   href: string;
 }
 
-const hasHref = (item: { key: string; href: string | undefined }): item is MenuItem => Boolean(item.href);
+/** The entries whose address is configured (the menus leave the others out). */
+const configured = (items: { key: MenuItem['key']; href: string | undefined }[]): MenuItem[] =>
+  items.filter((item): item is MenuItem => Boolean(item.href));
 
 function MenuLinks({ items }: { items: MenuItem[] }) {
   const { t } = useTranslation('portal');
@@ -43,19 +46,19 @@ export function Header() {
   const store = configLink(config, HEADER_LINKS.store);
   // With the certmetrics flag the menu opens the embedded certification routes; without it, the
   // provider's configured sites.
-  const certificationItems = [
+  const certificationItems = configured([
     { key: 'Header.Certification.MyExams', href: config.flags.certmetrics ? CERTIFICATION_ROUTES.exams : configLink(config, HEADER_LINKS.myExams) },
     { key: 'Header.Certification.Certifications', href: config.flags.certmetrics ? CERTIFICATION_ROUTES.certifications : configLink(config, HEADER_LINKS.certifications) },
     {
       key: 'Header.Certification.ContinuingEducation',
       href: config.flags.certmetrics ? CERTIFICATION_ROUTES.continuingEducation : configLink(config, HEADER_LINKS.continuingEducation),
     },
-  ].filter(hasHref);
-  const helpItems = [
+  ]);
+  const helpItems = configured([
     { key: 'Header.Help.HelpCenter', href: configLink(config, HEADER_LINKS.helpCenter) },
     { key: 'Header.Help.ContactSupport', href: configLink(config, HEADER_LINKS.contactSupport) },
     { key: 'Header.Help.Community', href: configLink(config, HEADER_LINKS.community) },
-  ].filter(hasHref);
+  ]);
 
   return (
     <header className="header">

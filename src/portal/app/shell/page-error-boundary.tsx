@@ -1,7 +1,7 @@
 import { Component, type ReactNode } from 'react';
 import { withTranslation, type WithTranslation } from 'react-i18next';
 
-interface Props extends WithTranslation {
+interface Props extends WithTranslation<['portal']> {
   /** The page's path: moving to another page tries again. */
   path: string;
   children: ReactNode;
@@ -42,4 +42,4 @@ class PageErrorBoundaryBase extends Component<Props, State> {
   }
 }
 
-export const PageErrorBoundary = withTranslation()(PageErrorBoundaryBase);
+export const PageErrorBoundary = withTranslation(['portal'])(PageErrorBoundaryBase);

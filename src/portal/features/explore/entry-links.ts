@@ -15,7 +15,7 @@ const HELP = [
   ['Help.Community', 'community'],
 ] as const;
 
-const present = (entries: readonly (readonly [string, string])[], config: Pick<PortalConfig, 'links'>): EntryLink[] =>
+const present = (entries: readonly (readonly [EntryLink['labelKey'], string])[], config: Pick<PortalConfig, 'links'>): EntryLink[] =>
   entries.flatMap(([labelKey, path]) => {
     const href = configLink(config, path);
     return href ? [{ labelKey, href }] : [];
@@ -27,7 +27,7 @@ const EMBEDDED_CERTIFICATION: EntryLink[] = [
   { labelKey: 'Certification.ContinuingEducation', href: CERTIFICATION_ROUTES.continuingEducation },
 ];
 
-export function entryLinks(config: Pick<PortalConfig, 'links' | 'flags'>) {
+export function entryLinks(config: Pick<PortalConfig, 'links' | 'flags'>): Record<'certification' | 'help' | 'store', EntryLink[]> {
   return {
     certification: config.flags.certmetrics ? [...EMBEDDED_CERTIFICATION, ...present(CERTIFICATION.slice(2), config)] : present(CERTIFICATION, config),
     help: [{ labelKey: 'Help.HelpCenter', href: '/help' }, ...present(HELP, config)],

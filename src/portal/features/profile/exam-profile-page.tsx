@@ -20,7 +20,7 @@ import { profileFlags } from '../../../shared/profile/locks';
 
 /** The exam-delivery (Pearson VUE) demographic form: creates the learner's candidate record. */
 export default function ExamProfilePage() {
-  const { t } = useTranslation('profile');
+  const { t } = useTranslation(['profile']);
   const { profile, isPending, isError } = useProfile();
   usePreloadForm('exam');
   const blocked = useBlockedRedirect(profile);

@@ -6,7 +6,7 @@ import { useFormText } from '../i18n/use-form-text';
 /** A password box with a toggle that reveals it; the toggle says what it will do and its pressed state. */
 export function PasswordWidget(props: WidgetProps) {
   const [visible, setVisible] = useState(false);
-  const { text } = useFormText();
+  const { t } = useFormText();
   const autocomplete = typeof props.options.autocomplete === 'string' ? props.options.autocomplete : 'current-password';
   return (
     <div className="form-password">
@@ -20,7 +20,7 @@ export function PasswordWidget(props: WidgetProps) {
         disabled={props.disabled}
         onClick={() => setVisible((v) => !v)}
       >
-        {text(visible ? 'widgets:Password.Hide' : 'widgets:Password.Show')}
+        {t(visible ? 'widgets:Password.Hide' : 'widgets:Password.Show')}
       </button>
     </div>
   );

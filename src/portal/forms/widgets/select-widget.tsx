@@ -1,8 +1,9 @@
 import type { ChangeEvent, FocusEvent } from 'react';
 import type { WidgetProps } from '@rjsf/utils';
+import type { ParseKeys } from 'i18next';
 import { ariaProps } from './aria';
 import type { SchemaFormContext } from '../behaviours/form-context';
-import { useFormText } from '../i18n/use-form-text';
+import { FORM_NAMESPACES, useFormText } from '../i18n/use-form-text';
 import { enumOf } from './enum-lists';
 import { NOT_PROVIDED_KEY, showsNotProvided } from './read-empty';
 
@@ -13,7 +14,7 @@ export interface SelectOption {
 
 interface SelectControlProps extends WidgetProps {
   choices: SelectOption[];
-  placeholderKey?: string;
+  placeholderKey?: ParseKeys<typeof FORM_NAMESPACES>;
 }
 
 /**
@@ -22,7 +23,7 @@ interface SelectControlProps extends WidgetProps {
  */
 export function SelectControl(props: SelectControlProps) {
   const { id, htmlName, value, disabled, readonly, onChange, onBlur, onFocus, choices, placeholderKey, options } = props;
-  const { text } = useFormText();
+  const { t } = useFormText();
   const toValue = (raw: string) => (raw === '' ? options.emptyValue : raw);
   const notProvided = showsNotProvided(props);
   return (
@@ -37,7 +38,7 @@ export function SelectControl(props: SelectControlProps) {
       onFocus={(e: FocusEvent<HTMLSelectElement>) => onFocus(id, toValue(e.target.value))}
       {...ariaProps(props)}
     >
-      <option value="">{text(notProvided ? NOT_PROVIDED_KEY : (placeholderKey ?? 'widgets:Select.Placeholder'))}</option>
+      <option value="">{t(notProvided ? NOT_PROVIDED_KEY : (placeholderKey ?? 'widgets:Select.Placeholder'))}</option>
       {choices.map((c) => (
         <option key={c.value} value={c.value}>
           {c.label}

@@ -47,7 +47,7 @@ function HeldInput({ attributes, id, value, autofocus, normalise, commit, blur, 
  */
 export function TextInput(props: TextInputProps) {
   const { id, htmlName, value, disabled, readonly, autofocus, placeholder, onChange, onBlur, onFocus, schema, options, type, registry, normalise } = props;
-  const { text } = useFormText();
+  const { text, t } = useFormText();
   const inputProps = getInputProps(schema, type, options);
   const emptyValue = options.emptyValue;
   const notProvided = showsNotProvided(props);
@@ -70,7 +70,7 @@ export function TextInput(props: TextInputProps) {
     <HeldInput
       attributes={attributes}
       id={id}
-      value={notProvided ? text(NOT_PROVIDED_KEY) : value}
+      value={notProvided ? t(NOT_PROVIDED_KEY) : value}
       autofocus={autofocus}
       normalise={normalise}
       commit={(typed) => onChange(typed === '' ? emptyValue : typed)}

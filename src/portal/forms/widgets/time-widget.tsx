@@ -14,7 +14,7 @@ interface Draft {
 /** A 12-hour clock with AM/PM whose value is the UTC time of day "HH:mm" (docs/behaviour.md#states-and-transitions). */
 export function TimeWidget(props: WidgetProps) {
   const { id, value, disabled, readonly, label, required, onChange, uiSchema } = props;
-  const { text } = useFormText();
+  const { text, t } = useFormText();
   const [draft, setDraft] = useState<Draft>(() => fromUtcTime(value) ?? { meridiem: 'AM' });
   const update = (next: Draft) => {
     setDraft(next);
@@ -27,7 +27,7 @@ export function TimeWidget(props: WidgetProps) {
         {text(labelKeyOf(uiSchema, label))}
         {required && <span aria-hidden="true" className="form-required"> *</span>}
       </legend>
-      <label htmlFor={id}>{text('widgets:Time.Hour')}</label>
+      <label htmlFor={id}>{t('widgets:Time.Hour')}</label>
       <input
         id={id}
         inputMode="numeric"
@@ -38,7 +38,7 @@ export function TimeWidget(props: WidgetProps) {
         aria-invalid={aria['aria-invalid']}
         onChange={(e: ChangeEvent<HTMLInputElement>) => update({ ...draft, hour: capHour(e.target.value) })}
       />
-      <label htmlFor={`${id}-minute`}>{text('widgets:Time.Minute')}</label>
+      <label htmlFor={`${id}-minute`}>{t('widgets:Time.Minute')}</label>
       <input
         id={`${id}-minute`}
         inputMode="numeric"
@@ -49,15 +49,15 @@ export function TimeWidget(props: WidgetProps) {
         aria-invalid={aria['aria-invalid']}
         onChange={(e: ChangeEvent<HTMLInputElement>) => update({ ...draft, minute: capMinute(e.target.value) })}
       />
-      <label htmlFor={`${id}-meridiem`}>{text('widgets:Time.Meridiem')}</label>
+      <label htmlFor={`${id}-meridiem`}>{t('widgets:Time.Meridiem')}</label>
       <select
         id={`${id}-meridiem`}
         value={draft.meridiem}
         disabled={disabled || readonly}
         onChange={(e: ChangeEvent<HTMLSelectElement>) => update({ ...draft, meridiem: e.target.value as Meridiem })}
       >
-        <option value="AM">{text('widgets:Time.AM')}</option>
-        <option value="PM">{text('widgets:Time.PM')}</option>
+        <option value="AM">{t('widgets:Time.AM')}</option>
+        <option value="PM">{t('widgets:Time.PM')}</option>
       </select>
     </fieldset>
   );

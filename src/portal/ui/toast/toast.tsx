@@ -19,7 +19,7 @@
  * then), or at the first toast if that comes sooner. A toast asked for
  * before then is shown once the toaster is there (sonner replays active toasts to a new toaster).
  */
-import i18next from 'i18next';
+import i18next, { type ParseKeys } from 'i18next';
 import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
 // Sonner's stylesheet ships as a file with the portal's CSS; the library's own <style> injection is
 // removed at build time (scripts/lib/vite-strict-csp.ts) so the page runs under style-src 'self'.
@@ -29,13 +29,10 @@ import { afterStartWhenIdle } from '../scheduling/after-start';
 
 export const TOAST_DURATION_MS = 7500;
 
-export type SuccessToastKey =
-  | 'Toast.Success.AddressUpdated'
-  | 'Toast.Success.ProfileEdited'
-  | 'Toast.Success.VerificationCodeSent'
-  | 'Toast.Success.EmailEdited'
-  | 'Toast.Success.PasswordEdited'
-  | 'Toast.Success.ProfileCreated';
+// A success toast's text is a key of the portal namespace or, written `profile:…`, of the profile's
+// own; the key is type-checked where the toast is asked for (src/portal/app/i18next.d.ts).
+const TOAST_NAMESPACES = ['portal', 'profile'] as const;
+export type SuccessToastKey = ParseKeys<typeof TOAST_NAMESPACES>;
 
 const loadSonner = () => import('sonner');
 const Toaster = lazy(async () => ({ default: (await loadSonner()).Toaster }));
@@ -58,9 +55,9 @@ const dismiss = () => ({
   onClick: () => undefined,
 });
 
-export function notifySuccess(key: SuccessToastKey | (string & {})): void {
+export function notifySuccess(key: SuccessToastKey): void {
   wantToaster();
-  void loadSonner().then(({ toast }) => toast.success(i18next.t(key, { ns: 'portal' }), { action: dismiss() }));
+  void loadSonner().then(({ toast }) => toast.success(i18next.t(key, { ns: TOAST_NAMESPACES }), { action: dismiss() }));
 }
 
 // One id for the generic error toast: a second failure replaces it, and a success can take it away.
@@ -75,7 +72,7 @@ const loggedByClient = (error: unknown) =>
 const ERROR_KEYS = { unavailable: 'Toast.Error.Unavailable', network: 'Toast.Error.Network' } as const;
 
 /** The message key of the error toast for this error: a passing fault's own, else the generic one. */
-export function errorToastKey(error?: unknown): string {
+export function errorToastKey(error?: unknown): ParseKeys<'portal'> {
   const fault = passingFault(error);
   return fault ? ERROR_KEYS[fault] : 'Toast.Error.Default';
 }

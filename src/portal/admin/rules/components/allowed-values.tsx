@@ -19,7 +19,7 @@ const show = (value: unknown) => (typeof value === 'string' ? value : JSON.strin
 
 /** The values the field allows, each a checkbox, out of the base list. */
 export function AllowedValues({ values, chosen, published, labelOf, onChange, refusals }: AllowedValuesProps) {
-  const { t } = useTranslation('admin');
+  const { t } = useTranslation(['admin']);
   const id = useId();
   const [filter, setFilter] = useState('');
   const needle = filter.trim().toLowerCase();

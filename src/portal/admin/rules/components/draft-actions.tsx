@@ -25,7 +25,7 @@ import { ImpactReport } from './impact-report';
 type Outcome = { kind: 'status' | 'alert'; text: string } | null;
 
 export function DraftActions() {
-  const { t } = useTranslation('admin');
+  const { t } = useTranslation(['admin']);
   const id = useId();
   const queryClient = useQueryClient();
   const { draft, saved, dirty, refusals, info, setSaved, setServerRefusals } = useDraft();

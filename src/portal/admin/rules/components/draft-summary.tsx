@@ -27,7 +27,7 @@ const nodeOf = (change: RuleChange) => change.path.slice(0, change.path.lastInde
 const keywordOf = (change: RuleChange) => unescapePathComponent(change.path.slice(change.path.lastIndexOf('/') + 1));
 
 function ChangeItem({ change, index, props }: { change: RuleChange; index: number; props: DraftSummaryProps }) {
-  const { t } = useTranslation('admin');
+  const { t } = useTranslation(['admin']);
   const id = useId();
   const before = shown(publishedValue(props.published, change));
   const after = shown(change.value);
@@ -53,7 +53,7 @@ function ChangeItem({ change, index, props }: { change: RuleChange; index: numbe
 
 /** The draft: its reason, each change (with what it reaches and any refusal), and the changes as JSON. */
 export function DraftSummary(props: DraftSummaryProps) {
-  const { t } = useTranslation('admin');
+  const { t } = useTranslation(['admin']);
   const id = useId();
   const { draft, onReason, onClear } = props;
   return (

@@ -1,5 +1,6 @@
 import { useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TextKey } from '../../../ui/texts/text-key';
 import type { FormName } from '../../../forms/definitions';
 import { type FieldView, fieldView, keywordsFor, type RuleKeyword, type RuleSet, ruleMessage } from '../../schema/field-view';
 import { nodeKey, type NodeAt, type SchemaFiles } from '../../schema/files';
@@ -32,7 +33,7 @@ export interface FieldRuleEditorProps {
   examples?: readonly string[];
 }
 
-const KEYWORD_LABEL: Record<RuleKeyword, string> = {
+const KEYWORD_LABEL: Record<RuleKeyword, TextKey<'admin'>> = {
   minLength: 'admin:Rule.MinLength',
   maxLength: 'admin:Rule.MaxLength',
   pattern: 'admin:Rule.Pattern',
@@ -41,7 +42,7 @@ const KEYWORD_LABEL: Record<RuleKeyword, string> = {
   maximum: 'admin:Rule.Maximum',
 };
 
-const MESSAGE_LABEL: Record<RuleKeyword | 'required', string> = {
+const MESSAGE_LABEL: Record<RuleKeyword | 'required', TextKey<'admin'>> = {
   minLength: 'admin:Message.MinLength',
   maxLength: 'admin:Message.MaxLength',
   pattern: 'admin:Message.Pattern',
@@ -61,7 +62,7 @@ function Place({ at }: { at: NodeAt }) {
 
 /** The rules one place of the files holds for the field, each with its control and message. */
 function RuleSetControls({ set, props }: { set: RuleSet; props: FieldRuleEditorProps }) {
-  const { t } = useTranslation('admin');
+  const { t } = useTranslation(['admin']);
   const headingId = useId();
   const { view, files, published, base, uses, refusals, onEdit, labelOf, examples } = props;
   // New rules are added at the field's declaration; elsewhere only the rules already there show.
@@ -122,7 +123,7 @@ function RuleSetControls({ set, props }: { set: RuleSet; props: FieldRuleEditorP
 }
 
 function RequiredControls({ props }: { props: FieldRuleEditorProps }) {
-  const { t } = useTranslation('admin');
+  const { t } = useTranslation(['admin']);
   const id = useId();
   const { view, files, published, base, refusals, onEdit, labelOf } = props;
   const { required } = view;
@@ -208,7 +209,7 @@ function AllowedValuesControls({ props, labelOfValue }: { props: FieldRuleEditor
  * Every control turns into changes of the draft through `onEdit`.
  */
 export function FieldRuleEditor(props: FieldRuleEditorProps & { labelOfValue?: (value: unknown) => string | undefined; publishedOrder?: readonly string[] }) {
-  const { t } = useTranslation('admin');
+  const { t } = useTranslation(['admin']);
   const orderId = useId();
   const { view, onEdit, labelOf } = props;
   const groupPath = view.path.includes('/') ? view.path.slice(0, view.path.lastIndexOf('/')) : '';

@@ -14,7 +14,7 @@ export interface LayoutOrderProps {
 
 /** The field's place in its group's declared order, moved up or down one place at a time. */
 export function LayoutOrder({ order, name, published, rows, labelOf, onMove, canMove }: LayoutOrderProps) {
-  const { t } = useTranslation('admin');
+  const { t } = useTranslation(['admin']);
   if (!order) return <p className="admin-hint">{t('admin:Order.None')}</p>;
   const named = order.filter((n) => n !== '*');
   const position = named.indexOf(name) + 1;

@@ -27,7 +27,7 @@ export interface MessageKeySelectProps {
 
 /** The message key of a rule, chosen among the existing ones, with its English and Japanese texts. */
 export function MessageKeySelect({ label, message, published, onChange, refusals }: MessageKeySelectProps) {
-  const { t, i18n } = useTranslation('admin');
+  const { t, i18n } = useTranslation(['admin', 'gallery']);
   const id = useId();
   const keys = useMessageKeys();
   const textsId = `${id}-texts`;

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { Step } from '../pattern/explain-pattern';
 
 function Steps({ steps }: { steps: readonly Step[] }) {
-  const { t } = useTranslation('admin');
+  const { t } = useTranslation(['admin']);
   return (
     <ol className="admin-pattern-steps">
       {steps.map((step, i) => (

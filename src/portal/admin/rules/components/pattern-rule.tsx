@@ -27,7 +27,7 @@ const quoted = (value: string) => `“${value}”`;
  * the pattern in the browser, for display: the services decide).
  */
 export function PatternRule({ label, value, published, onChange, refusals, examples = [], removable }: PatternRuleProps) {
-  const { t } = useTranslation('admin');
+  const { t } = useTranslation(['admin']);
   const id = useId();
   const parsed = useMemo(() => (value === undefined || value === '' ? undefined : parsePattern(value)), [value]);
   const samples = useMemo(() => (parsed?.ok ? patternSamples(parsed.ast, parsed.regexp, examples) : undefined), [parsed, examples]);

@@ -4,9 +4,10 @@
  * are shown as themselves when printable, else as code points (U+00A0), in every language.
  */
 import type { AST } from '@eslint-community/regexpp';
+import type { TextKey } from '../../../ui/texts/text-key';
 
 export interface Step {
-  key: string;
+  key: TextKey<'admin'>;
   params?: Record<string, string | number>;
   steps?: Step[];
 }
@@ -19,7 +20,7 @@ export function showCharacter(code: number): string {
   return printable ? `“${String.fromCodePoint(code)}”` : hex(code);
 }
 
-const SET_KEY: Record<string, string> = {
+const SET_KEY: Record<string, TextKey<'admin'>> = {
   digit: 'admin:Pattern.Set.Digit',
   space: 'admin:Pattern.Set.Space',
   word: 'admin:Pattern.Set.Word',

@@ -32,7 +32,7 @@ interface Props {
 
 /** docs/behaviour.md#states-and-transitions: step 1 sends a code to the new address, step 2 changes the e-mail with it, then sign-out. */
 export function ChangeEmailForm({ currentEmail, alternateEmail }: Props) {
-  const { t } = useTranslation('account');
+  const { t } = useTranslation(['account']);
   const [codeSentFor, setCodeSentFor] = useState<EmailForm>();
   const [changed, setChanged] = useState(false);
   const toggle = useEditToggle();
@@ -67,7 +67,7 @@ export function ChangeEmailForm({ currentEmail, alternateEmail }: Props) {
 }
 
 function SendStep({ currentEmail, alternateEmail, toggle, onSent }: Props & { toggle: EditToggle; onSent: (data: EmailForm) => void }) {
-  const { t } = useTranslation('account');
+  const { t } = useTranslation(['account']);
   const { mutateAsync } = useSendEmailVerificationCode();
   const initial = useMemo<EmailForm>(() => ({ currentEmail, alternateEmail }), [currentEmail, alternateEmail]);
   const send = useCallback(
@@ -91,7 +91,7 @@ function SendStep({ currentEmail, alternateEmail, toggle, onSent }: Props & { to
 }
 
 function VerifyStep({ sent, onCancel, onChanged }: { sent: EmailForm; onCancel: () => void; onChanged: () => void }) {
-  const { t } = useTranslation('account');
+  const { t } = useTranslation(['account']);
   const navigate = useNavigate();
   const { mutateAsync } = useChangeEmail();
   const initial = useMemo<EmailForm>(() => ({ ...sent, verificationCodeSent: true }), [sent]);

@@ -18,7 +18,7 @@ const EMPTY: Partial<PasswordForm> = {};
 const understood = knownStatuses({ 429: { '/currentPassword': 'Validation.TooManyAttempts' } });
 
 export function ChangePasswordForm({ email }: { email: string }) {
-  const { t } = useTranslation('account');
+  const { t } = useTranslation(['account']);
   const toggle = useEditToggle();
   const { mutateAsync } = useSetPassword();
   const send = useCallback(

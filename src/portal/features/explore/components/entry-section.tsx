@@ -1,11 +1,12 @@
 import { type ReactNode, useId } from 'react';
+import type { ParseKeys } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { isAbsoluteUrl } from '../../../ui/links/return-to';
 import { SmartLink } from '../../../ui/links/smart-link';
 
 export interface EntryLink {
   /** A key of the explore namespace. */
-  labelKey: string;
+  labelKey: ParseKeys<'explore'>;
   href: string;
 }
 

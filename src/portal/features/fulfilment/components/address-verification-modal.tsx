@@ -34,7 +34,7 @@ const unverified = () => ({ statusCode: 400, message: 'Address not verified', er
  * "address updated" toast and reloads the pending state; a failure keeps what was typed.
  */
 export default function AddressVerificationModal({ open, onOpenChange, returnTo }: AddressVerificationModalProps) {
-  const { t } = useTranslation('fulfilment');
+  const { t } = useTranslation(['fulfilment']);
   const config = usePortalConfig();
   const { profile } = useProfile();
   const { data: pending } = usePendingFulfilments(profile?.id);

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { formatDisplayDateTime } from '../../../ui/dates/format-date';
+import { runtimeText } from '../../../ui/texts/runtime-text';
 import type { PendingFulfilments } from '../api/pending-fulfilments';
 
 /**
@@ -11,7 +12,7 @@ export function PendingList({ items }: { items: PendingFulfilments['fulfillments
   const { t, i18n } = useTranslation('fulfilment');
   const label = (item: PendingFulfilments['fulfillments'][number]) => {
     const key = `Pending.Kinds.${item.kind ?? ''}`;
-    return item.kind && i18n.exists(key, { ns: 'fulfilment' }) ? t(key, { title: item.item }) : item.item;
+    return item.kind && i18n.exists(key, { ns: 'fulfilment' }) ? runtimeText(t, key, { title: item.item }) : item.item;
   };
   return (
     <ul className="fulfilment__items">

@@ -16,7 +16,7 @@ const NEW_PROFILE: StoredProfile = { addresses: [], phoneNumbers: [] };
  * as every later save, and the page then shows it as usual.
  */
 export function CreateProfile() {
-  const { t, i18n } = useTranslation('profile');
+  const { t, i18n } = useTranslation(['profile']);
   const session = useSession();
   const { mutateAsync } = useCreateProfile();
   const initial = useMemo<ProfileView>(

@@ -7,7 +7,7 @@ import { type FlowView, submitting } from './flow-view';
 
 /** The company-and-country details modal, asked before a CertMaster Practice key when the profile lacks them. */
 export function CompanyCountryView({ state, send, facts }: FlowView) {
-  const { t } = useTranslation('redemption');
+  const { t } = useTranslation(['redemption']);
   const { profile } = useProfile();
   const formData = useMemo(
     () => ({ company: profile?.company ?? '', country: facts().country ?? 'USA' }) as Partial<CompanyCountryForm>,

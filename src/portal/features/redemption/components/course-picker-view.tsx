@@ -6,7 +6,7 @@ import { type FlowView, submitting } from './flow-view';
 
 /** The course picker modal: one of the key's CertMaster Practice products (the `course-picker` form). */
 export function CoursePickerView({ state, send }: FlowView) {
-  const { t } = useTranslation('redemption');
+  const { t } = useTranslation(['redemption']);
   const context = useMemo(
     () => ({
       products: (state.cmpChoices ?? []).map((p) => ({ value: p.certMasterPracticeProductId, label: p.certMasterPracticeProductName })),

@@ -9,7 +9,7 @@ import { type FlowView, submitting } from './flow-view';
 
 /** The full demographics modal of a Populi key: the `demographics` form, saved with PATCH /populi. */
 export function DemographicsView({ state, send }: FlowView) {
-  const { t } = useTranslation('redemption');
+  const { t } = useTranslation(['redemption']);
   const { profile } = useProfile();
   // Opened once with the stored profile; later saves do not reset what the learner is typing.
   const formData = useMemo(() => (profile ? pickFields(toProfileView(profile), fields) : {}), [profile?.id]); // eslint-disable-line react-hooks/exhaustive-deps

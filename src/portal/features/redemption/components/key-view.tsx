@@ -7,7 +7,7 @@ import { InstructionsModal } from './instructions-modal';
 
 /** The redeem modal's body: the `redeem` form (access key), the instructions link, messages at the field. */
 export function KeyView({ state, send, facts }: FlowView) {
-  const { t } = useTranslation('redemption');
+  const { t } = useTranslation(['redemption']);
   const [instructions, setInstructions] = useState(false);
   // The key the view opened with (kept when coming back from a modal); a new object would restart the form.
   const [formData] = useState(() => ({ accessKey: state.accessKey }));

@@ -1,5 +1,6 @@
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { runtimeText } from '../../../ui/texts/runtime-text';
 import { sha256Hex } from '../password-hash';
 import type { FlowView } from './flow-view';
 
@@ -40,7 +41,7 @@ export function LegacyLoginView({ state, send, busy }: FlowView) {
         />
         {state.loginError ? (
           <div id={errorId} className="form-error" role="alert">
-            <p>{t(state.loginError)}</p>
+            <p>{runtimeText(t, state.loginError)}</p>
           </div>
         ) : null}
       </div>

@@ -51,7 +51,7 @@ export function SuccessView({ state, send }: FlowView) {
 
 /** The no-activation-needed modal (HasProductAlready), listing the activated products. */
 export function NoActivationView({ state, send }: FlowView) {
-  const { t } = useTranslation('redemption');
+  const { t } = useTranslation(['redemption']);
   return (
     <>
       <p>{t(resultMessageKey('HasProductAlready'))}</p>
@@ -68,7 +68,7 @@ export function NoActivationView({ state, send }: FlowView) {
 
 /** The "Redemption Error" modal: the result code's message, and a way to try another key. */
 export function ErrorView({ state, send }: FlowView) {
-  const { t } = useTranslation('redemption');
+  const { t } = useTranslation(['redemption']);
   const status = state.outcome?.status ?? 'UnknownError';
   return (
     <>

@@ -1,4 +1,5 @@
 import { type ComponentType, useCallback, useEffect, useRef, useState } from 'react';
+import type { ParseKeys } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useProfile } from '../../../clients/profile';
 import type { ModalName } from '../../../clients/form-activity';
@@ -18,7 +19,7 @@ import { UpgradeView } from './upgrade-view';
 import '../redemption.css';
 
 // Each view is a modal of its own for the view counts (ModalName).
-const VIEWS: Record<Exclude<View, 'closed'>, { title: string; Body: ComponentType<FlowView>; modal: ModalName }> = {
+const VIEWS: Record<Exclude<View, 'closed'>, { title: ParseKeys<'redemption'>; Body: ComponentType<FlowView>; modal: ModalName }> = {
   key: { title: 'Redeem.Title', Body: KeyView, modal: 'redeem' },
   upgrade: { title: 'Upgrade.Title', Body: UpgradeView, modal: 'upgrade-account' },
   legacyLogin: { title: 'Link.Title', Body: LegacyLoginView, modal: 'legacy-login' },

@@ -8,6 +8,7 @@
 import { RedemptionStatus, redemptionStatusName, type RedeemedProduct, type RedemptionResult, type RedemptionStatusName } from '../../../../shared/redemption';
 import { type ApiError, isApiError } from '../../../clients/errors';
 import { serverFieldErrors, toFieldPath } from '../../../forms/errors/server-errors';
+import type { TextKey } from '../../../ui/texts/text-key';
 
 /** The modal the learner sees. */
 export type View =
@@ -113,11 +114,13 @@ export const POPULI = 'populi';
 export const MESSAGES = {
   limitReached: 'redemption:Errors.LimitReached',
   tooManyAttempts: 'redemption:Errors.TooManyAttempts',
-} as const;
+} as const satisfies Record<string, TextKey>;
 
-export const resultMessageKey = (status: RedemptionStatusName): string => `redemption:Result.${status}`;
-export const linkMessageKey = (status: string): string =>
-  `redemption:Link.${['AlreadyLinked', 'NotFound', 'LoginFailed'].includes(status) ? status : 'LoginFailed'}`;
+export const resultMessageKey = (status: RedemptionStatusName): `redemption:Result.${RedemptionStatusName}` => `redemption:Result.${status}`;
+const LINK_RESULTS = ['AlreadyLinked', 'NotFound', 'LoginFailed'] as const;
+const isLinkResult = (status: string): status is (typeof LINK_RESULTS)[number] => (LINK_RESULTS as readonly string[]).includes(status);
+export const linkMessageKey = (status: string): `redemption:Link.${(typeof LINK_RESULTS)[number]}` =>
+  `redemption:Link.${isLinkResult(status) ? status : 'LoginFailed'}`;
 
 export function initialState(facts: LearnerFacts, accessKey = ''): FlowState {
   return { view: 'key', route: 'platform', facts, accessKey, failures: 0, refusals: 0 };
