@@ -306,6 +306,9 @@ export const demoAccounts: DemoAccount[] = [
       [47, 'e2e.faults.session', 'en', { company: 'Example Learning Co', externalIds: { certMaster: 'cm-1000047' } }],
       // Signs in in the same tab after e2e.faults.session's session ended: it must not see that account's draft.
       [50, 'e2e.faults.session2', 'en', { company: 'Example Learning Co', externalIds: { certMaster: 'cm-1000050' } }],
+      // No platform account: a redemption asks to upgrade (tests/e2e/faults.spec.ts), once with a legacy account to link.
+      [51, 'e2e.faults.upgrade', 'en', { company: 'Example Learning Co' }],
+      [52, 'e2e.faults.link', 'en', { company: 'Example Learning Co' }],
     ] as const
   ).map(([n, name, locale, extra]) => ({
     id: uuid(n),
@@ -449,6 +452,7 @@ export const demoCmpKeys = [
 export const demoLegacyAccounts = [
   { login: 'legacy.learner', email: 'link@example.com', password: 'LegacyPass2026', certMasterUserId: 'cm-2000001', linkedTo: null },
   { login: 'legacy.linked', email: 'learner@example.com', password: 'LegacyPass2026', certMasterUserId: 'cm-1000001', linkedTo: LEARNER_ID },
+  { login: 'legacy.faults', email: 'e2e.faults.link@example.com', password: 'LegacyPass2026', certMasterUserId: 'cm-2000052', linkedTo: null },
 ];
 
 // Each item's kind is named by the portal in the learner's language (fulfilment.json Pending.Kinds).
