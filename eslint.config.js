@@ -10,7 +10,9 @@ import tseslint from 'typescript-eslint';
 
 const entriesOf = (dir, keep) => {
   try {
-    return readdirSync(dir, { withFileTypes: true }).filter(keep).map((d) => d.name);
+    return readdirSync(dir, { withFileTypes: true })
+      .filter(keep)
+      .map((d) => d.name);
   } catch {
     return [];
   }
@@ -52,7 +54,15 @@ const zones = [
     message: 'A feature never imports another feature.',
   })),
   {
-    target: ['./src/portal/features', './src/portal/forms', './src/portal/ui', './src/portal/clients', './src/portal/auth', './src/portal/main.tsx', ...appFilesButRoutes],
+    target: [
+      './src/portal/features',
+      './src/portal/forms',
+      './src/portal/ui',
+      './src/portal/clients',
+      './src/portal/auth',
+      './src/portal/main.tsx',
+      ...appFilesButRoutes,
+    ],
     from: './src/portal/admin',
     message: 'The admin area is a room of its own: only the route table (src/portal/app/routes.tsx) loads it; no learner feature or shared layer imports it.',
   },

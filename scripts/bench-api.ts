@@ -74,8 +74,14 @@ async function benchStore(store: 'pglite' | 'postgres', connections: number): Pr
     const accountId = `bench-${String(i).padStart(4, '0')}`;
     const profileId = `bench-profile-${i}`;
     const email = `bench${i}@example.com`;
-    await database.db.insertInto('accounts').values({ id: accountId, email, password_hash: null, given_name: 'Bench', family_name: `User${i}`, locale: 'en', password_changed_at: null }).execute();
-    await database.db.insertInto('profiles').values({ id: profileId, account_id: accountId, document: JSON.stringify({ ...template.document, email, ssoId: accountId }) }).execute();
+    await database.db
+      .insertInto('accounts')
+      .values({ id: accountId, email, password_hash: null, given_name: 'Bench', family_name: `User${i}`, locale: 'en', password_changed_at: null })
+      .execute();
+    await database.db
+      .insertInto('profiles')
+      .values({ id: profileId, account_id: accountId, document: JSON.stringify({ ...template.document, email, ssoId: accountId }) })
+      .execute();
     const token = await new SignJWT({ id: accountId })
       .setProtectedHeader({ alg: 'RS256', kid: 'bench', typ: 'at+jwt' })
       .setIssuer(config.issuer)
@@ -84,13 +90,18 @@ async function benchStore(store: 'pglite' | 'postgres', connections: number): Pr
       .setIssuedAt()
       .setExpirationTime('10m')
       .sign(privateKey);
-    users.push({ accountId, profileId, headers: { authorization: `Bearer ${token}`, [config.functionKeyHeader]: config.functionKey, 'content-type': 'application/json' } });
+    users.push({
+      accountId,
+      profileId,
+      headers: { authorization: `Bearer ${token}`, [config.functionKeyHeader]: config.functionKey, 'content-type': 'application/json' },
+    });
   }
   let next = 0;
-  const perConnection = (request: (user: (typeof users)[number]) => Record<string, unknown>) => (client: { setRequests(r: Array<Record<string, unknown>>): void }) => {
-    const user = users[next++ % users.length]!;
-    client.setRequests([request(user)]);
-  };
+  const perConnection =
+    (request: (user: (typeof users)[number]) => Record<string, unknown>) => (client: { setRequests(r: Array<Record<string, unknown>>): void }) => {
+      const user = users[next++ % users.length]!;
+      client.setRequests([request(user)]);
+    };
   const patchBody = JSON.stringify([
     { op: 'replace', path: '/company', value: 'Bench Co' },
     { op: 'replace', path: '/givenName/middleName', value: 'B' },
@@ -150,7 +161,8 @@ for (const row of rows) {
   );
 }
 
-const find = (store: string, route: string, connections = CONNECTIONS) => rows.find((r) => r.store === store && r.route === route && r.connections === connections);
+const find = (store: string, route: string, connections = CONNECTIONS) =>
+  rows.find((r) => r.store === store && r.route === route && r.connections === connections);
 const marks: BenchMark[] = [];
 const litePatch = find('pglite', 'PATCH profile');
 const pgPatch = find('postgres', 'PATCH profile');
@@ -178,7 +190,12 @@ for (const connections of [...new Set(rows.map((r) => r.connections))]) {
   const at = rows.filter((r) => r.connections === connections && r.route !== 'GET /api/health');
   const stores = [...new Set(at.map((r) => r.store))];
   const failures = at.reduce((sum, r) => sum + r.failures, 0);
-  marks.push({ name: `No errors at ${connections} connections (${stores.join(', ')}; profile read and PATCH)`, value: `${failures} failed requests`, mark: '0', met: failures === 0 });
+  marks.push({
+    name: `No errors at ${connections} connections (${stores.join(', ')}; profile read and PATCH)`,
+    value: `${failures} failed requests`,
+    mark: '0',
+    met: failures === 0,
+  });
 }
 console.log('\nMarks');
 for (const m of marks) console.log(`  ${m.met ? 'met    ' : 'NOT MET'}  ${m.name}: ${m.value} (mark ${m.mark})`);

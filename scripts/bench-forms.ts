@@ -30,7 +30,14 @@ const invalid: Record<FormName, Doc> = {
     secondaryPhoneNumber: { countryCode: '1', phone: '2175550100', phonetype: 'Home' },
   },
   exam: { ...validExam, privacyPolicyAccepted: false, birthYear: '90', givenName: { firstName: 'a@b.com', lastName: '' }, primaryAddress: {} },
-  demographics: { ...validDemographics, birthDay: '31', birthMonth: '04', isOlderThanEighteenYears: false, mobilePhoneNumber: {}, primaryAddress: { country: 'CAN', postalCode: '1' } },
+  demographics: {
+    ...validDemographics,
+    birthDay: '31',
+    birthMonth: '04',
+    isOlderThanEighteenYears: false,
+    mobilePhoneNumber: {},
+    primaryAddress: { country: 'CAN', postalCode: '1' },
+  },
   'company-country': { company: 'A\\B', country: 'ZZZ' },
   email: { ...validEmail, email: 'learner@example.com', currentPassword: '', verificationCodeSent: true },
   password: { currentPassword: 'Abcdefgh12', newPassword: 'Abcdefgh12', confirmPassword: 'x' },
@@ -136,13 +143,15 @@ async function portalFormChunks(): Promise<void> {
     logLevel: 'silent',
     build: { write: false, sourcemap: false },
   })) as Rollup.RollupOutput | Rollup.RollupOutput[];
-  const chunks = (Array.isArray(result) ? result : [result])
-    .flatMap((r) => r.output)
-    .filter((c): c is Rollup.OutputChunk => c.type === 'chunk');
+  const chunks = (Array.isArray(result) ? result : [result]).flatMap((r) => r.output).filter((c): c is Rollup.OutputChunk => c.type === 'chunk');
   const isForms = (id: string) => id.includes('/src/portal/forms/') || id.includes('/src/generated/');
   let total = 0;
   let all = 0;
-  const table: BenchTable = { caption: 'Portal production build: chunks holding src/portal/forms or src/generated code (gzip)', columns: ['Chunk', 'KB gzip', 'Ajv compiler'], rows: [] };
+  const table: BenchTable = {
+    caption: 'Portal production build: chunks holding src/portal/forms or src/generated code (gzip)',
+    columns: ['Chunk', 'KB gzip', 'Ajv compiler'],
+    rows: [],
+  };
   console.log('\nPortal production build: chunks holding src/portal/forms or src/generated code\n');
   for (const chunk of chunks) {
     const gzip = gzipSync(chunk.code).length;
@@ -160,7 +169,10 @@ async function portalFormChunks(): Promise<void> {
 
 const gen = join(rootDir, 'src/generated');
 const entries: [string, string][] = [
-  ['generated validators, all forms', `import { formSchemas, precompiledValidators } from '${gen}/validators/index.ts';\nconsole.log(formSchemas, precompiledValidators);`],
+  [
+    'generated validators, all forms',
+    `import { formSchemas, precompiledValidators } from '${gen}/validators/index.ts';\nconsole.log(formSchemas, precompiledValidators);`,
+  ],
   ['generated profile form only', `import * as profile from '${gen}/forms/profile.ts';\nconsole.log(profile);`],
   [
     'RJSF precompiled validator + all generated forms',
@@ -181,12 +193,18 @@ const tables: BenchTable[] = [
     rows,
   },
 ];
-const sizes: BenchTable = { caption: 'Gzip size of forms code (Vite production build; react, react-dom, i18next external)', columns: ['Entry', 'KB gzip', 'KB raw', 'Ajv compiler'], rows: [] };
+const sizes: BenchTable = {
+  caption: 'Gzip size of forms code (Vite production build; react, react-dom, i18next external)',
+  columns: ['Entry', 'KB gzip', 'KB raw', 'Ajv compiler'],
+  rows: [],
+};
 console.log('\nGzip size of forms code (Vite production build; react, react-dom, i18next external)\n');
 for (const [label, source] of entries) {
   try {
     const { raw, gzip, compiler } = await gzipOf(label.replace(/[^a-z]+/gi, '-'), source);
-    console.log(`${label.padEnd(55)} ${(gzip / 1024).toFixed(1).padStart(7)} KB gzip  (${(raw / 1024).toFixed(0)} KB raw)${compiler ? '  AJV COMPILER PRESENT' : ''}`);
+    console.log(
+      `${label.padEnd(55)} ${(gzip / 1024).toFixed(1).padStart(7)} KB gzip  (${(raw / 1024).toFixed(0)} KB raw)${compiler ? '  AJV COMPILER PRESENT' : ''}`,
+    );
     sizes.rows.push([label, (gzip / 1024).toFixed(1), (raw / 1024).toFixed(0), compiler ? 'PRESENT' : 'no']);
   } catch (error) {
     console.log(`${label.padEnd(55)} build failed: ${(error as Error).message.split('\n')[0]}`);
@@ -209,7 +227,12 @@ if (profileRow) {
   const [validPre, validRt, invalidPre, invalidRt] = profileRow.slice(1, 5).map(Number) as [number, number, number, number];
   marks.push(
     { name: 'Profile form, valid document, precompiled validator', value: `${validPre.toFixed(1)} µs`, mark: '≤ 10 µs', met: validPre <= 10 },
-    { name: 'Profile form, invalid document (about six errors), precompiled validator', value: `${invalidPre.toFixed(1)} µs (${profileRow[5]} errors)`, mark: '≤ 120 µs', met: invalidPre <= 120 },
+    {
+      name: 'Profile form, invalid document (about six errors), precompiled validator',
+      value: `${invalidPre.toFixed(1)} µs (${profileRow[5]} errors)`,
+      mark: '≤ 120 µs',
+      met: invalidPre <= 120,
+    },
     {
       name: 'Profile form, precompiled against runtime-compiled Ajv (valid and invalid)',
       value: `${(validPre / validRt).toFixed(2)}× and ${(invalidPre / invalidRt).toFixed(2)}×`,

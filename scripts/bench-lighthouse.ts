@@ -50,7 +50,12 @@ function summarise(lhr: Result): Run {
   if (lhr.runtimeError) failing.push(`runtime error: ${lhr.runtimeError.message}`);
   return {
     scores,
-    metrics: { fcp: value('first-contentful-paint'), lcp: value('largest-contentful-paint'), tbt: value('total-blocking-time'), cls: value('cumulative-layout-shift') },
+    metrics: {
+      fcp: value('first-contentful-paint'),
+      lcp: value('largest-contentful-paint'),
+      tbt: value('total-blocking-time'),
+      cls: value('cumulative-layout-shift'),
+    },
     failing,
   };
 }

@@ -83,7 +83,10 @@ interface Row {
 const DRAFTS: Array<{ name: string; changes: RuleChange[] }> = [
   { name: 'city at most 20', changes: [{ file: 'defs/address.schema.json', op: 'replace', path: '/properties/city/maxLength', value: 20 }] },
   { name: 'company required', changes: [{ file: 'forms/profile.schema.json', op: 'add', path: '/required/-', value: 'company' }] },
-  { name: 'a message of the whole form (worst case)', changes: [{ file: 'forms/profile.schema.json', op: 'replace', path: '/errorMessage/type', value: 'Validation.FormInvalid' }] },
+  {
+    name: 'a message of the whole form (worst case)',
+    changes: [{ file: 'forms/profile.schema.json', op: 'replace', path: '/errorMessage/type', value: 'Validation.FormInvalid' }],
+  },
 ];
 
 async function benchStore(store: 'pglite' | 'postgres'): Promise<Row[]> {
@@ -96,7 +99,13 @@ async function benchStore(store: 'pglite' | 'postgres'): Promise<Row[]> {
     const seedMs = await seed(database);
     await sql`analyze profiles`.execute(database.db);
     console.log(`${store}: seeded in ${seedMs} ms`);
-    const services = createServices({ config, db: database.db, dialect: database.dialect, schemas: new SchemaRegistry(config.schemasDir), mailer: createMailer({ from: config.mailFrom, db: database.db }) });
+    const services = createServices({
+      config,
+      db: database.db,
+      dialect: database.dialect,
+      schemas: new SchemaRegistry(config.schemasDir),
+      mailer: createMailer({ from: config.mailFrom, db: database.db }),
+    });
     await services.rules.start();
     const rows: Row[] = [];
     try {

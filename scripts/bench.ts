@@ -21,7 +21,10 @@ const option = (name: string) => {
   const i = args.indexOf(`--${name}`);
   return i >= 0 ? args[i + 1] : undefined;
 };
-const only = option('only')?.split(',').map((s) => s.trim()).filter(Boolean);
+const only = option('only')
+  ?.split(',')
+  .map((s) => s.trim())
+  .filter(Boolean);
 const out = join(rootDir, option('out') ?? 'docs/performance.md');
 
 function chromiumVersion(): string | undefined {
@@ -54,7 +57,10 @@ try {
     const run = spawnSync('npm', ['run', name, '--silent'], { cwd: rootDir, stdio: 'inherit', env: { ...process.env, BENCH_JSON: file } });
     const seconds = Math.round((performance.now() - started) / 1000);
     if (run.status !== 0) {
-      sections.push({ command, skipped: `it stopped with ${run.signal ? `signal ${run.signal}` : `exit code ${run.status}`} after ${seconds} s (its output went to the console).` });
+      sections.push({
+        command,
+        skipped: `it stopped with ${run.signal ? `signal ${run.signal}` : `exit code ${run.status}`} after ${seconds} s (its output went to the console).`,
+      });
       continue;
     }
     let report: unknown;
@@ -93,4 +99,6 @@ mkdirSync(dirname(out), { recursive: true });
 writeFileSync(out, markdown);
 writeFileSync(historyFile, `${JSON.stringify(history, null, 2)}\n`);
 const marks = sections.flatMap((s) => ('report' in s ? s.report.marks : []));
-console.log(`\n${relative(rootDir, out)} written: ${sections.filter((s) => 'report' in s).length} of ${sections.length} benchmarks, ${marks.filter((m) => m.met).length} of ${marks.length} marks met.`);
+console.log(
+  `\n${relative(rootDir, out)} written: ${sections.filter((s) => 'report' in s).length} of ${sections.length} benchmarks, ${marks.filter((m) => m.met).length} of ${marks.length} marks met.`,
+);

@@ -38,7 +38,11 @@ for (const lang of langs) {
 }
 
 // Same placeholders and no empty texts.
-const placeholders = (text: string) => [...text.matchAll(/\{\{\s*([^}\s,]+)[^}]*\}\}/g)].map((m) => m[1]).sort().join(',');
+const placeholders = (text: string) =>
+  [...text.matchAll(/\{\{\s*([^}\s,]+)[^}]*\}\}/g)]
+    .map((m) => m[1])
+    .sort()
+    .join(',');
 const ref = catalogues.get(reference) as Catalogue;
 for (const lang of langs) {
   for (const [key, text] of catalogues.get(lang) as Catalogue) {
@@ -56,7 +60,9 @@ for (const [full, refText] of ref) {
   if (!rule) continue;
   if (!ref.has(full.replace(RULE_CONTEXT, ''))) problems.push(`${reference}: ${full} has no ${full.replace(RULE_CONTEXT, '')} beside it`);
   const allowed: readonly string[] = MESSAGE_RULES[rule];
-  const unknown = placeholders(refText).split(',').filter((name) => name && !allowed.includes(name));
+  const unknown = placeholders(refText)
+    .split(',')
+    .filter((name) => name && !allowed.includes(name));
   if (unknown.length > 0) problems.push(`${reference}: ${full} uses {${unknown.join(',')}}; a ${rule} rule gives {${allowed.join(',')}}`);
 }
 
@@ -70,7 +76,10 @@ const corpus = SEARCHED.flatMap((dir) => listFiles(join(rootDir, dir)))
 let unused = 0;
 for (const full of ref.keys()) {
   const ns = full.slice(0, full.indexOf(':'));
-  const key = full.slice(ns.length + 1).replace(PLURAL, '').replace(RULE_CONTEXT, '');
+  const key = full
+    .slice(ns.length + 1)
+    .replace(PLURAL, '')
+    .replace(RULE_CONTEXT, '');
   const isDynamic = dynamic.some((prefix) => key.startsWith(prefix) || `${ns}:${key}`.startsWith(prefix));
   if (!isDynamic && !corpus.includes(key) && !corpus.includes(`${ns}:${key}`)) {
     problems.push(`unused: ${full} (not found in ${SEARCHED.join(', ')}; list a prefix in locales/dynamic-keys.json if built at run time)`);

@@ -70,7 +70,11 @@ const lineAt = (source: string, offset: number): number => {
 
 /** Comments of a TypeScript or JavaScript file, found by the compiler's own parser. */
 function scriptComments(file: string, source: string): Span[] {
-  const kind = file.endsWith('x') ? ts.ScriptKind.TSX : file.endsWith('.js') || file.endsWith('.mjs') || file.endsWith('.cjs') ? ts.ScriptKind.JS : ts.ScriptKind.TS;
+  const kind = file.endsWith('x')
+    ? ts.ScriptKind.TSX
+    : file.endsWith('.js') || file.endsWith('.mjs') || file.endsWith('.cjs')
+      ? ts.ScriptKind.JS
+      : ts.ScriptKind.TS;
   const tree = ts.createSourceFile(file, source, ts.ScriptTarget.Latest, true, kind);
   const seen = new Map<number, Span>();
   const take = (ranges: ts.CommentRange[] | undefined) => {
@@ -89,7 +93,7 @@ function scriptComments(file: string, source: string): Span[] {
 /** Text between two markers (`/*` and `*\/`, `<!--` and `-->`), found with indexOf. */
 function delimited(source: string, open: string, close: string): Span[] {
   const spans: Span[] = [];
-  for (let at = source.indexOf(open); at !== -1; ) {
+  for (let at = source.indexOf(open); at !== -1;) {
     const end = source.indexOf(close, at + open.length);
     const stop = end === -1 ? source.length : end + close.length;
     spans.push({ start: at, text: source.slice(at, stop) });
@@ -247,7 +251,12 @@ export class ReferenceChecker {
 /** The files to read: what git tracks or would track, else every file outside the build folders. */
 export function projectFiles(root: string): string[] {
   try {
-    const out = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '-z'], { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, stdio: ['ignore', 'pipe', 'ignore'] });
+    const out = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '-z'], {
+      cwd: root,
+      encoding: 'utf8',
+      maxBuffer: 64 * 1024 * 1024,
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
     return [...new Set(out.split('\0').filter(Boolean))].filter((file) => existsSync(join(root, file)));
   } catch {
     const skip = new Set(['node_modules', 'dist', '.git', '.data', 'test-results', 'playwright-report', 'generated']);

@@ -37,9 +37,7 @@ const all = listJson(schemasDir).map((file) => ({
   schema: JSON.parse(readFileSync(file, 'utf8')) as JsonSchema,
 }));
 const uses2020 = all.some((f) => f.schema.$schema === DRAFT_2020);
-const ajv: Ajv = uses2020
-  ? new Ajv2020({ allErrors: true, $data: true, strict: false })
-  : new Ajv({ allErrors: true, $data: true, strict: false });
+const ajv: Ajv = uses2020 ? new Ajv2020({ allErrors: true, $data: true, strict: false }) : new Ajv({ allErrors: true, $data: true, strict: false });
 if (uses2020 && all.some((f) => String(f.schema.$schema ?? '').includes('draft-07'))) ajv.addMetaSchema(draft7);
 addFormats(ajv);
 ajvErrors(ajv);
@@ -97,7 +95,10 @@ for (const form of formNames) {
   const defs = schema.$defs as JsonSchema | undefined;
   const resolve = (s: JsonSchema | undefined): JsonSchema | undefined => {
     if (!s || typeof s.$ref !== 'string') return s;
-    const target = s.$ref.replace(/^#\//, '').split('/').reduce<unknown>((node, part) => (node as JsonSchema)?.[part], { $defs: defs });
+    const target = s.$ref
+      .replace(/^#\//, '')
+      .split('/')
+      .reduce<unknown>((node, part) => (node as JsonSchema)?.[part], { $defs: defs });
     return { ...(resolve(target as JsonSchema) ?? {}), ...s, $ref: undefined };
   };
   const schemaAt = (path: string[]): JsonSchema | undefined =>
@@ -159,10 +160,13 @@ for (const form of formNames) {
   if (entries.length === 0) problems.push(`forms/${form}.schema.json: no x-storage (the api schemas its data is stored in)`);
   for (const entry of entries) {
     storageEntryCount += 1;
-    if (!entry.schema.startsWith('api/') || !byPath.has(entry.schema)) problems.push(`forms/${form}.schema.json: x-storage names ${entry.schema}, not a schema under api/`);
-    else for (const [from, to] of Object.entries(entry.paths ?? {})) {
-      if (schemaNodesAt(byPath, entry.schema, to).length === 0) problems.push(`forms/${form}.schema.json: x-storage maps ${from} to ${to}, which ${entry.schema} does not have`);
-    }
+    if (!entry.schema.startsWith('api/') || !byPath.has(entry.schema))
+      problems.push(`forms/${form}.schema.json: x-storage names ${entry.schema}, not a schema under api/`);
+    else
+      for (const [from, to] of Object.entries(entry.paths ?? {})) {
+        if (schemaNodesAt(byPath, entry.schema, to).length === 0)
+          problems.push(`forms/${form}.schema.json: x-storage maps ${from} to ${to}, which ${entry.schema} does not have`);
+      }
   }
 }
 

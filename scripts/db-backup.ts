@@ -20,7 +20,9 @@ try {
     ? await backupPostgres(config.databaseUrl, file)
     : await backupEmbedded(join(config.dataDir, 'db'), file, { force: values.force });
   const rows = Object.values(manifest.tables).reduce((n, c) => n + c, 0);
-  console.info(`Backed up the ${store === 'postgres' ? 'PostgreSQL' : 'embedded'} database (PostgreSQL ${manifest.serverVersion}): ${Object.keys(manifest.tables).length} tables, ${rows} rows`);
+  console.info(
+    `Backed up the ${store === 'postgres' ? 'PostgreSQL' : 'embedded'} database (PostgreSQL ${manifest.serverVersion}): ${Object.keys(manifest.tables).length} tables, ${rows} rows`,
+  );
   console.info(`  ${file} (${Math.ceil(statSync(file).size / 1024)} KB) and ${file}.json`);
 } catch (error) {
   console.error(`Backup failed: ${error instanceof Error ? error.message : String(error)}`);

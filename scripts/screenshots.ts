@@ -74,8 +74,14 @@ const SHOTS: Shot[] = [
     name: 'profile-edit',
     path: '/profile',
     ready: async (page, lang) => {
-      await page.locator('.form-actions').getByRole('button', { name: text(lang, 'Edit', '編集'), exact: true }).click({ timeout: 30_000 });
-      await page.locator('.form-actions').getByRole('button', { name: text(lang, 'Save', '保存'), exact: true }).waitFor();
+      await page
+        .locator('.form-actions')
+        .getByRole('button', { name: text(lang, 'Edit', '編集'), exact: true })
+        .click({ timeout: 30_000 });
+      await page
+        .locator('.form-actions')
+        .getByRole('button', { name: text(lang, 'Save', '保存'), exact: true })
+        .waitFor();
       await toTop(page);
     },
   },
@@ -91,7 +97,11 @@ const SHOTS: Shot[] = [
     name: 'account-errors',
     path: '/account',
     ready: async (page, lang) => {
-      await page.locator('.form-actions').getByRole('button', { name: text(lang, 'Edit', '編集'), exact: true }).first().click({ timeout: 30_000 });
+      await page
+        .locator('.form-actions')
+        .getByRole('button', { name: text(lang, 'Edit', '編集'), exact: true })
+        .first()
+        .click({ timeout: 30_000 });
       // A malformed address and no password: the messages at both fields.
       await page.locator('#email_email').fill('not-an-email');
       await page.locator('#email_email').press('Enter');

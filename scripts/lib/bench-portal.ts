@@ -35,7 +35,15 @@ export async function startPortal({ port, idpPort, sandboxPort }: PortalPorts, d
   const child = spawn('npx', ['tsx', 'src/server/main.ts'], {
     cwd: root,
     // Vite's build() sets NODE_ENV=production in this process; the demo services run as in development.
-    env: { ...process.env, NODE_ENV: 'development', PORT: String(port), IDP_PORT: String(idpPort), SANDBOX_PORT: String(sandboxPort), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      PORT: String(port),
+      IDP_PORT: String(idpPort),
+      SANDBOX_PORT: String(sandboxPort),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
     detached: true,
   });

@@ -86,7 +86,9 @@ export interface HistoryRow {
 export function historyRows(generatedAt: string, sections: BenchSection[]): HistoryRow[] {
   const date = generatedAt.slice(0, 10);
   return sections.flatMap((section) =>
-    'report' in section ? section.report.marks.map((m) => ({ date, bench: section.report.command, mark: m.name, value: m.value, target: m.mark, met: m.met })) : [],
+    'report' in section
+      ? section.report.marks.map((m) => ({ date, bench: section.report.command, mark: m.name, value: m.value, target: m.mark, met: m.met }))
+      : [],
   );
 }
 
@@ -102,7 +104,12 @@ export function marksOfDocument(markdown: string): HistoryRow[] {
   return table
     .split('\n')
     .filter((line) => line.startsWith('| npm run '))
-    .map((line) => line.slice(2, -2).split(/ (?<!\\)\| /).map(unescape))
+    .map((line) =>
+      line
+        .slice(2, -2)
+        .split(/ (?<!\\)\| /)
+        .map(unescape),
+    )
     .filter((cells) => cells.length === 5)
     .map(([bench, mark, value, target, met]) => ({ date, bench: bench!, mark: mark!, value: value!, target: target!, met: met === 'yes' }));
 }
@@ -119,9 +126,12 @@ function historySection(rows: HistoryRow[]): string[] {
     '',
     '## History',
     '',
-    'Every run of `npm run bench` adds one dated row per mark to docs/performance-history.json; here each mark\'s runs follow one another, oldest first.',
+    "Every run of `npm run bench` adds one dated row per mark to docs/performance-history.json; here each mark's runs follow one another, oldest first.",
     '',
-    markdownTable(['Benchmark', 'Mark', 'Date', 'Value', 'Target', 'Met'], ordered.map((r) => [r.bench, r.mark, r.date, r.value, r.target, yesNo(r.met)])),
+    markdownTable(
+      ['Benchmark', 'Mark', 'Date', 'Value', 'Target', 'Met'],
+      ordered.map((r) => [r.bench, r.mark, r.date, r.value, r.target, yesNo(r.met)]),
+    ),
   ];
 }
 
@@ -163,7 +173,15 @@ export function composePerformanceMarkdown(doc: PerformanceDocument): string {
     out.push('', `## ${text(report.title)}`, '', `\`${report.command}\`, measured ${report.measuredAt}.`);
     for (const table of report.tables) out.push('', `${text(table.caption)}:`, '', markdownTable(table.columns, table.rows));
     if (report.marks.length) {
-      out.push('', 'Marks:', '', markdownTable(['Mark', 'Value', 'Target', 'Met'], report.marks.map((m) => [m.name, m.value, m.mark, yesNo(m.met)])));
+      out.push(
+        '',
+        'Marks:',
+        '',
+        markdownTable(
+          ['Mark', 'Value', 'Target', 'Met'],
+          report.marks.map((m) => [m.name, m.value, m.mark, yesNo(m.met)]),
+        ),
+      );
     }
     marks.push(...report.marks.map((m) => ({ ...m, bench: report.command })));
   }
@@ -172,7 +190,14 @@ export function composePerformanceMarkdown(doc: PerformanceDocument): string {
   if (marks.length === 0) out.push('No benchmark reported a mark.');
   else {
     const met = marks.filter((m) => m.met).length;
-    out.push(`${met} of ${marks.length} met.`, '', markdownTable(['Benchmark', 'Mark', 'Value', 'Target', 'Met'], marks.map((m) => [m.bench, m.name, m.value, m.mark, yesNo(m.met)])));
+    out.push(
+      `${met} of ${marks.length} met.`,
+      '',
+      markdownTable(
+        ['Benchmark', 'Mark', 'Value', 'Target', 'Met'],
+        marks.map((m) => [m.bench, m.name, m.value, m.mark, yesNo(m.met)]),
+      ),
+    );
   }
   const skipped = doc.sections.filter((s): s is Extract<BenchSection, { skipped: string }> => 'skipped' in s);
   if (skipped.length) out.push('', `Not run: ${skipped.map((s) => `\`${s.command}\``).join(', ')} (reasons in their sections).`);

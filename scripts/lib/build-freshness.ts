@@ -5,7 +5,16 @@ import { join, relative } from 'node:path';
 export const BUILD_OUTPUTS = ['dist/portal/index.html', 'dist/server/main.js', 'dist/sandbox/main.js'];
 
 /** What the build reads: the code, the rules and texts, the page, the build's configuration, the packages. */
-export const BUILD_INPUTS = ['src', 'schemas', 'locales', 'index.html', 'vite.config.ts', 'package-lock.json', 'scripts/build-server.ts', 'scripts/lib/build-server.ts'];
+export const BUILD_INPUTS = [
+  'src',
+  'schemas',
+  'locales',
+  'index.html',
+  'vite.config.ts',
+  'package-lock.json',
+  'scripts/build-server.ts',
+  'scripts/lib/build-server.ts',
+];
 
 export type BuildState = { fresh: true } | { fresh: false; reason: string };
 

@@ -29,8 +29,7 @@ export function writeFormValidator(form: string, outDir: string, dir = schemasDi
   return schema;
 }
 
-const VALIDATORS_DTS =
-  "import type { ValidatorFunctions } from '@rjsf/validator-ajv8';\ndeclare const validators: ValidatorFunctions;\nexport = validators;\n";
+const VALIDATORS_DTS = "import type { ValidatorFunctions } from '@rjsf/validator-ajv8';\ndeclare const validators: ValidatorFunctions;\nexport = validators;\n";
 
 /** Writes a file only when its content changed, so repeated runs leave timestamps (and Vite) alone. */
 function writeIfChanged(file: string, content: string): boolean {

@@ -45,9 +45,7 @@ export function validateForm(form: FormName, data: unknown): FormValidation {
 
 /** src/generated/validators/index.ts: every form by name, plus the error helpers. */
 export function indexModule(forms: readonly string[]): string {
-  const imports = forms
-    .map((f) => `import * as ${camel(f)} from '../forms/${f}';`)
-    .join('\n');
+  const imports = forms.map((f) => `import * as ${camel(f)} from '../forms/${f}';`).join('\n');
   const map = (prop: string) => `{\n${forms.map((f) => `  '${f}': ${camel(f)}.${prop},`).join('\n')}\n}`;
   return `${HEADER}import type { ValidatorFunctions } from '@rjsf/validator-ajv8';
 import { toFieldErrors, type FieldError, type MappedError } from '../../shared/schemas/field-errors';

@@ -46,8 +46,7 @@ export function hoistConditionalProperties(schema: JsonSchema): JsonSchema {
   return out;
 }
 
-const typeName = (form: string): string =>
-  `${form.replace(/(^|-)([a-z])/g, (_m, _dash: string, c: string) => c.toUpperCase())}Form`;
+const typeName = (form: string): string => `${form.replace(/(^|-)([a-z])/g, (_m, _dash: string, c: string) => c.toUpperCase())}Form`;
 
 export async function formTypes(form: string, bundled: JsonSchema): Promise<string> {
   const shape = hoistConditionalProperties(bundled);

@@ -37,7 +37,10 @@ export function rjsfRegistry(root: Root): Plugin {
  * (remix-run/react-router#12532, meant to be temporary); the production build it ships beside it is
  * what the portal's build takes. `npm run dev` and the tests keep the development one.
  */
-export const REACT_ROUTER_PRODUCTION = { 'react-router': 'node_modules/react-router/dist/production/index.mjs', 'react-router/dom': 'node_modules/react-router/dist/production/dom-export.mjs' } as const;
+export const REACT_ROUTER_PRODUCTION = {
+  'react-router': 'node_modules/react-router/dist/production/index.mjs',
+  'react-router/dom': 'node_modules/react-router/dist/production/dom-export.mjs',
+} as const;
 export function reactRouterProduction(root: Root): Plugin {
   return {
     name: 'react-router-production',

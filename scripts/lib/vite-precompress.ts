@@ -20,7 +20,10 @@ export function precompress(): Plugin {
         const path = join(dir, fileName);
         const content = readFileSync(path);
         if (content.length < MIN_BYTES) continue;
-        writeFileSync(`${path}.br`, brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: content.length } }));
+        writeFileSync(
+          `${path}.br`,
+          brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: content.length } }),
+        );
         writeFileSync(`${path}.gz`, gzipSync(content, { level: 9 }));
       }
     },

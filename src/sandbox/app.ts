@@ -69,7 +69,10 @@ export function buildSandbox(config: SandboxConfig, options: { https?: { key: st
   registerPlainPartners(app);
 
   app.setNotFoundHandler(async (_request, reply) =>
-    reply.code(404).type('text/html; charset=utf-8').send(page({ partner: 'unknown', title: 'Not found', valid: false, reason: 'no such partner page' })),
+    reply
+      .code(404)
+      .type('text/html; charset=utf-8')
+      .send(page({ partner: 'unknown', title: 'Not found', valid: false, reason: 'no such partner page' })),
   );
   return app;
 }

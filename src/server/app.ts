@@ -77,7 +77,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const loadShedding = await registerLoadShedding(app, config);
   const schemas = options.schemas ?? new SchemaRegistry(config.schemasDir);
   const mailer = options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db });
-  app.decorate('services', createServices({ config, db: database.db, dialect: database.dialect, schemas, mailer, log: app.log, formActivitySink: options.formActivitySink }));
+  app.decorate(
+    'services',
+    createServices({ config, db: database.db, dialect: database.dialect, schemas, mailer, log: app.log, formActivitySink: options.formActivitySink }),
+  );
   // The published rules version, read before the first request; with PostgreSQL every publish by any
   // instance is followed (LISTEN plus a 1 s poll) until the app closes.
   const { rules, texts } = app.services;
@@ -145,6 +148,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(publicScope(outboxRoutes));
     await app.register(galleryRoutes);
   }
-  if (options.serveStatic) await registerStatic(app, config, () => ({ ...rules.published(), baseHash: rules.baseHash }), () => texts.published());
+  if (options.serveStatic)
+    await registerStatic(
+      app,
+      config,
+      () => ({ ...rules.published(), baseHash: rules.baseHash }),
+      () => texts.published(),
+    );
   return app;
 }

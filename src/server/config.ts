@@ -113,7 +113,9 @@ const helpLink = (sandboxOrigin: string, path: string) => `/help?${new URLSearch
 /** PARTNER_<NAME>_URL (an http(s) URL) or the sandbox's page for that partner. */
 function partnerUrls(read: EnvReader, sandboxOrigin: string): PartnerUrls {
   const at = (name: string, path: string) => read.url(`PARTNER_${name}_URL`, HTTP)?.href ?? new URL(path, sandboxOrigin).href;
-  const pages = Object.fromEntries(Object.entries(VENDORS).flatMap(([vendor, facts]) => ('page' in facts ? [[vendor, at(facts.page.setting, facts.page.sandboxPath)]] : [])));
+  const pages = Object.fromEntries(
+    Object.entries(VENDORS).flatMap(([vendor, facts]) => ('page' in facts ? [[vendor, at(facts.page.setting, facts.page.sandboxPath)]] : [])),
+  );
   return { ...(pages as Record<VendorWithPage, string>), zendeskWidget: at('ZENDESK_WIDGET', '/zendesk/widget.js') };
 }
 
@@ -124,7 +126,8 @@ function partnerUrls(read: EnvReader, sandboxOrigin: string): PartnerUrls {
  */
 function certificationFrame(read: EnvReader, sandboxOrigin: string): CertificationFrameConfig {
   const given = read.optional('CERTIFICATION_FRAME_URL');
-  const url = given === undefined || given.startsWith('/') ? new URL(given ?? '/certmetrics/embedded', sandboxOrigin) : read.url('CERTIFICATION_FRAME_URL', HTTP);
+  const url =
+    given === undefined || given.startsWith('/') ? new URL(given ?? '/certmetrics/embedded', sandboxOrigin) : read.url('CERTIFICATION_FRAME_URL', HTTP);
   if (!url) return read.fail('CERTIFICATION_FRAME_URL', 'must be an http(s) URL or a path');
   // Each entry is read as a URL and reduced to its origin (a trailing path is the provider's business).
   const listed = read.list('CERTIFICATION_FRAME_ORIGINS', '', (entry) => {
@@ -195,7 +198,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 function idpKeySettings(read: EnvReader): IdpKeySettings {
   const refreshMs = read.count('IDP_KEY_REFRESH_MS', 60_000);
   const activationDelayMs = read.count('IDP_KEY_ACTIVATION_DELAY_MS', 10 * 60_000);
-  if (activationDelayMs < 2 * refreshMs) read.fail('IDP_KEY_ACTIVATION_DELAY_MS', `must be at least twice IDP_KEY_REFRESH_MS (${refreshMs}), got ${activationDelayMs}`);
+  if (activationDelayMs < 2 * refreshMs)
+    read.fail('IDP_KEY_ACTIVATION_DELAY_MS', `must be at least twice IDP_KEY_REFRESH_MS (${refreshMs}), got ${activationDelayMs}`);
   return {
     refreshMs,
     activationDelayMs,
@@ -239,7 +243,8 @@ function listeners(read: EnvReader) {
   const host = read.string('HOST', 'localhost');
   // The name or address the servers listen on; an IPv6 address is bracketed in URLs.
   const hostPart = host.includes(':') ? `[${host}]` : host;
-  if (!URL.canParse(`http://${hostPart}`) || new URL(`http://${hostPart}`).port !== '') read.fail('HOST', `must be a host name or IP address, got ${JSON.stringify(host)}`);
+  if (!URL.canParse(`http://${hostPart}`) || new URL(`http://${hostPart}`).port !== '')
+    read.fail('HOST', `must be a host name or IP address, got ${JSON.stringify(host)}`);
   const publicOrigin = read.origin('PUBLIC_ORIGIN', `http://${hostPart}:${port}`);
   const sandboxOrigin = read.origin('SANDBOX_ORIGIN', `https://${hostPart}:${sandboxPort}`);
   return { port, idpPort, sandboxPort, host, hostPart, publicOrigin, sandboxOrigin };
@@ -302,11 +307,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const { functionKey, smtpUrl, demoSocialSignIn, seedOnStart } = secretsAndDemoSwitches(read, production);
 
   const functionKeyHeader = read.string('FUNCTION_KEY_HEADER', 'x-functions-key');
-  if (!HEADER_NAME.test(functionKeyHeader)) read.fail('FUNCTION_KEY_HEADER', `must be a header name (letters, digits, -), got ${JSON.stringify(functionKeyHeader)}`);
+  if (!HEADER_NAME.test(functionKeyHeader))
+    read.fail('FUNCTION_KEY_HEADER', `must be a header name (letters, digits, -), got ${JSON.stringify(functionKeyHeader)}`);
   const mailFrom = read.string('MAIL_FROM', 'no-reply@portal.localhost');
   if (!EMAIL.test(mailFrom)) read.fail('MAIL_FROM', `must be an e-mail address, got ${JSON.stringify(mailFrom)}`);
   const instanceId = read.optional('INSTANCE_ID');
-  if (instanceId !== undefined && !/^[A-Za-z0-9._-]{1,64}$/.test(instanceId)) read.fail('INSTANCE_ID', `must be 1-64 letters, digits, '.', '_' or '-', got ${JSON.stringify(instanceId)}`);
+  if (instanceId !== undefined && !/^[A-Za-z0-9._-]{1,64}$/.test(instanceId))
+    read.fail('INSTANCE_ID', `must be 1-64 letters, digits, '.', '_' or '-', got ${JSON.stringify(instanceId)}`);
   const shared = partnerSettings(env);
   return {
     port,

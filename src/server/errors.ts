@@ -14,14 +14,7 @@ export interface FieldError {
   params?: MessageParams | Record<string, string | number>;
 }
 
-export type DomainErrorKind =
-  | 'invalid'
-  | 'unauthenticated'
-  | 'forbidden'
-  | 'not-found'
-  | 'conflict'
-  | 'stale'
-  | 'rate-limited';
+export type DomainErrorKind = 'invalid' | 'unauthenticated' | 'forbidden' | 'not-found' | 'conflict' | 'stale' | 'rate-limited';
 
 export class DomainError extends Error {
   constructor(

@@ -42,10 +42,14 @@ async function main(): Promise<void> {
     serveStatic: true,
   });
   await app.listen({ port: config.port, host: config.host });
-  const metricsServer = metrics && config.metricsPort !== undefined ? await startMetricsServer(metrics.registry, config.metricsPort, config.metricsHost) : undefined;
+  const metricsServer =
+    metrics && config.metricsPort !== undefined ? await startMetricsServer(metrics.registry, config.metricsPort, config.metricsHost) : undefined;
   const sandbox = config.startSandbox ? startSandbox() : undefined;
   const origin = config.publicOrigin;
-  app.log.info({ portal: origin, api: `${origin}/api`, docs: `${origin}/api/docs`, identityProvider: idp.issuer, database: database.dialect, node: process.version }, 'ready');
+  app.log.info(
+    { portal: origin, api: `${origin}/api`, docs: `${origin}/api/docs`, identityProvider: idp.issuer, database: database.dialect, node: process.version },
+    'ready',
+  );
   console.info(`Portal:            ${origin}`);
   console.info(`API docs:          ${origin}/api/docs`);
   console.info(`Identity provider: ${idp.issuer}`);
@@ -69,7 +73,10 @@ async function main(): Promise<void> {
       delay: config.drainDelayMs + config.shutdownTimeoutMs,
       skip: ['SIGUSR2', 'beforeExit'],
       onTimeout: () => app.log.error({ timeoutMs: config.shutdownTimeoutMs }, 'shutdown timed out'),
-      logger: { error: (message: unknown) => app.log.error(message instanceof Error ? { err: message } : {}, message instanceof Error ? 'shutdown failed' : String(message)) },
+      logger: {
+        error: (message: unknown) =>
+          app.log.error(message instanceof Error ? { err: message } : {}, message instanceof Error ? 'shutdown failed' : String(message)),
+      },
     },
     async ({ signal, err }) => {
       if (err) app.log.error({ err }, 'uncaught error: shutting down');

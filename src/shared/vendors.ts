@@ -20,16 +20,33 @@ export interface VendorFacts {
 }
 
 export const VENDORS = {
-  pearsonVue: { nameKey: 'portal:Vendors.pearsonVue', launched: true, externalId: 'pearsonVue', page: { setting: 'PEARSON', sandboxPath: '/pearson/sso' }, secret: 'PEARSON_SECRET' },
+  pearsonVue: {
+    nameKey: 'portal:Vendors.pearsonVue',
+    launched: true,
+    externalId: 'pearsonVue',
+    page: { setting: 'PEARSON', sandboxPath: '/pearson/sso' },
+    secret: 'PEARSON_SECRET',
+  },
   zendesk: { launched: true, page: { setting: 'ZENDESK', sandboxPath: '/zendesk/access/jwt' }, secret: 'ZENDESK_SECRET' },
-  certMetrics: { nameKey: 'portal:Vendors.certMetrics', launched: true, page: { setting: 'CERTMETRICS', sandboxPath: '/certmetrics/sso' }, secret: 'CERTMETRICS_SECRET' },
+  certMetrics: {
+    nameKey: 'portal:Vendors.certMetrics',
+    launched: true,
+    page: { setting: 'CERTMETRICS', sandboxPath: '/certmetrics/sso' },
+    secret: 'CERTMETRICS_SECRET',
+  },
   benchPrep: { nameKey: 'portal:Vendors.benchPrep', launched: true, externalId: 'benchPrep', page: { setting: 'BENCHPREP', sandboxPath: '/benchprep/' } },
   canvas: { nameKey: 'portal:Vendors.canvas', launched: true, externalId: 'canvas', page: { setting: 'CANVAS', sandboxPath: '/canvas/' } },
   certMasterPractice: { nameKey: 'portal:Vendors.certMasterPractice', launched: true, page: { setting: 'CMP', sandboxPath: '/cmp/' } },
   certMaster: { nameKey: 'portal:Vendors.certMaster', launched: true, externalId: 'certMaster', page: { setting: 'CERTMASTER', sandboxPath: '/certmaster/' } },
   gutenberg: { nameKey: 'portal:Vendors.gutenberg', launched: true, page: { setting: 'GUTENBERG', sandboxPath: '/gutenberg/' } },
   populi: { nameKey: 'portal:Vendors.populi', launched: true, externalId: 'populi', page: { setting: 'POPULI', sandboxPath: '/populi/' } },
-  skillable: { nameKey: 'portal:Vendors.skillable', launched: true, externalId: 'skillable', page: { setting: 'SKILLABLE', sandboxPath: '/skillable/sso' }, secret: 'SKILLABLE_SECRET' },
+  skillable: {
+    nameKey: 'portal:Vendors.skillable',
+    launched: true,
+    externalId: 'skillable',
+    page: { setting: 'SKILLABLE', sandboxPath: '/skillable/sso' },
+    secret: 'SKILLABLE_SECRET',
+  },
 } as const satisfies Record<string, VendorFacts>;
 
 export type Vendor = keyof typeof VENDORS;

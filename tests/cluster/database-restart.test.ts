@@ -23,7 +23,9 @@ it('answers 503 while the database is down and recovers without a restart', asyn
   const answers: { at: number; answer: Answer | 'network-error' }[] = [];
   const load = [0, 1].map(async () => {
     for (let n = 1; n <= 20_000 && !stopping; n++) {
-      const answer = await learner.api('GET', `/api/profiles/account/${LEARNER.id}`, undefined, {}, AbortSignal.timeout(15_000)).catch(() => 'network-error' as const);
+      const answer = await learner
+        .api('GET', `/api/profiles/account/${LEARNER.id}`, undefined, {}, AbortSignal.timeout(15_000))
+        .catch(() => 'network-error' as const);
       answers.push({ at: Date.now(), answer });
       await sleep(20);
     }
@@ -48,7 +50,9 @@ it('answers 503 while the database is down and recovers without a restart', asyn
   }
   // The instances themselves say 503, as they do through the load balancer.
   const direct = await Promise.all(
-    cluster.instances.map((i) => learner.api('GET', `/api/profiles/account/${LEARNER.id}`, undefined, {}, AbortSignal.timeout(15_000), `http://127.0.0.1:${i.port}`)),
+    cluster.instances.map((i) =>
+      learner.api('GET', `/api/profiles/account/${LEARNER.id}`, undefined, {}, AbortSignal.timeout(15_000), `http://127.0.0.1:${i.port}`),
+    ),
   );
   // The identity provider of each instance too: an authorization request stores an interaction.
   const idpDirect = await Promise.all(

@@ -84,9 +84,13 @@ it(`keeps every acknowledged save of ${STREAMS} streams when the single instance
     // Each stream goes on until its first failure after the kill (the instance is gone then).
     for (let n = 1; n <= 5_000; n++) {
       const sentAt = Date.now();
-      const answer = await clients[s]!
-        .api('PATCH', `/api/profiles/${profileIdOf(learner.id)}`, [{ op: 'replace', path: '/company', value: companyOf(s, n) }], {}, AbortSignal.timeout(15_000))
-        .catch(() => undefined);
+      const answer = await clients[s]!.api(
+        'PATCH',
+        `/api/profiles/${profileIdOf(learner.id)}`,
+        [{ op: 'replace', path: '/company', value: companyOf(s, n) }],
+        {},
+        AbortSignal.timeout(15_000),
+      ).catch(() => undefined);
       const status = answer?.status ?? 'network-error';
       attempts[s]!.push({ n, status, sentAt });
       if (status === 'network-error' && killed) return;
@@ -125,7 +129,9 @@ it(`keeps every acknowledged save of ${STREAMS} streams when the single instance
   });
 
   // And a new save works after the restart.
-  const after = await clients[0]!.api('PATCH', `/api/profiles/${profileIdOf(learners[0]!.id)}`, [{ op: 'replace', path: '/company', value: 'After The Restart' }]);
+  const after = await clients[0]!.api('PATCH', `/api/profiles/${profileIdOf(learners[0]!.id)}`, [
+    { op: 'replace', path: '/company', value: 'After The Restart' },
+  ]);
   expect(after.status).toBe(200);
 
   // One audit row per acknowledged save (written in the same statement as the profile): counted

@@ -40,7 +40,9 @@ it('rotates the signing and cookie keys without signing anyone out', async () =>
   const oldKid = kidOf(before.token);
 
   const rotatedAt = Date.now();
-  const ring = await keyRingStore('/tmp/unused', database.db).update((current) => rotate(current, new Date(rotatedAt), { activationDelayMs: ACTIVATION_MS, retainMs: 24 * 60 * 60_000 }));
+  const ring = await keyRingStore('/tmp/unused', database.db).update((current) =>
+    rotate(current, new Date(rotatedAt), { activationDelayMs: ACTIVATION_MS, retainMs: 24 * 60 * 60_000 }),
+  );
   const newKids = ring.signing.filter((e) => Date.parse(e.activeFrom) > rotatedAt).map((e) => String(e.value.kid));
   expect(newKids).toHaveLength(2);
 
@@ -79,6 +81,8 @@ it('rotates the signing and cookie keys without signing anyone out', async () =>
   const stranger = new LearnerClient(cluster.portalOrigin, cluster.issuer, cluster.agent);
   expect(await stranger.stillSignedIn()).toBe(false);
 
-  console.info(`key rotation: new keys published by both instances ${publishedAfter} ms after the rotation, used from ${ACTIVATION_MS} ms; tokens and sessions from before accepted by both`);
+  console.info(
+    `key rotation: new keys published by both instances ${publishedAfter} ms after the rotation, used from ${ACTIVATION_MS} ms; tokens and sessions from before accepted by both`,
+  );
   expect(cluster.instances.map((i) => i.running() && i.child.pid)).toEqual(pids);
 });

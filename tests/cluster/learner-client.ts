@@ -104,7 +104,14 @@ export class LearnerClient {
   }
 
   /** One /api call with the learner's access token and the function key (the demo's, allowed here); through the load balancer unless `origin` names an instance. */
-  async api(method: string, path: string, body?: unknown, headers: Record<string, string> = {}, signal?: AbortSignal, origin = this.portalOrigin): Promise<Answer> {
+  async api(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+    signal?: AbortSignal,
+    origin = this.portalOrigin,
+  ): Promise<Answer> {
     const res = await fetch(`${origin}${path}`, {
       method,
       headers: {

@@ -24,7 +24,9 @@ it('takes a stalled instance out of rotation while the other keeps serving, and 
   const answers: { at: number; answer: Answer | 'network-error' }[] = [];
   const load = [0, 1].map(async () => {
     while (!stopping) {
-      const answer = await learner.api('GET', `/api/profiles/account/${LEARNER.id}`, undefined, {}, AbortSignal.timeout(15_000)).catch(() => 'network-error' as const);
+      const answer = await learner
+        .api('GET', `/api/profiles/account/${LEARNER.id}`, undefined, {}, AbortSignal.timeout(15_000))
+        .catch(() => 'network-error' as const);
       answers.push({ at: Date.now(), answer });
       await sleep(20);
     }
@@ -80,7 +82,7 @@ it('takes a stalled instance out of rotation while the other keeps serving, and 
   console.info(
     `load shedding: readiness of the stalled instance ${readiness.status} ${readiness.reason}; a direct request ${shed.status} (Retry-After ${shed.retryAfter ?? '-'}); ` +
       `${answers.length} requests through the load balancer, by status ${JSON.stringify(byStatus)}; while out of rotation ${inWindow.length} answered, all by ${healthy.id}: ${inWindow.every((a) => a.answer !== 'network-error' && a.answer.instance === healthy.id)}; back in rotation ${((backAt - stalledAt) / 1000).toFixed(1)} s after the stall began; ` +
-      `readiness asked directly said 503 from ${((unready[0]?.at ?? 0) / 1000).toFixed(1)} s to ${((unready.at(-1)?.at ?? 0) / 1000).toFixed(1)} s, 200 again at ${((readyAt(readyAgain)) / 1000).toFixed(1)} s`,
+      `readiness asked directly said 503 from ${((unready[0]?.at ?? 0) / 1000).toFixed(1)} s to ${((unready.at(-1)?.at ?? 0) / 1000).toFixed(1)} s, 200 again at ${(readyAt(readyAgain) / 1000).toFixed(1)} s`,
   );
   const outOfPlace = inWindow.filter((a) => a.answer === 'network-error' || a.answer.instance !== healthy.id || a.answer.status !== 200);
   // HAProxy's warnings name each server it took out or brought back.

@@ -54,7 +54,9 @@ it('the right code sent to both instances at once changes the address once', asy
   const learner = new LearnerClient(cluster.portalOrigin, cluster.issuer, cluster.agent);
   await learner.signIn();
   const email = 'race.right@example.com';
-  expect((await learner.api('POST', `/api/accounts/${LEARNER.id}/send-email-verification-code`, { currentPassword: LEARNER.password, email })).status).toBe(200);
+  expect((await learner.api('POST', `/api/accounts/${LEARNER.id}/send-email-verification-code`, { currentPassword: LEARNER.password, email })).status).toBe(
+    200,
+  );
   const mail = await sql.query<{ text_body: string }>('select text_body from outbox where to_address = $1 order by id desc limit 1', [email]);
   const code = /\b(\d{6})\b/.exec(mail.rows[0]?.text_body ?? '')?.[1];
   const origins = instanceOrigins();
@@ -75,7 +77,9 @@ it('the sign-in throttle of one account and address holds across instances', asy
   const browsers = Array.from({ length: 12 }, () => new LearnerClient(cluster.portalOrigin, cluster.issuer, cluster.agent));
   const attempts = await Promise.all(browsers.map((b, i) => b.attemptSignIn(TARGET.email, `Wrong-Password-${i}`)));
   const statuses = attempts.map((a) => a.status);
-  console.info(`sign-in throttle race: 12 wrong passwords at once; 401 ${statuses.filter((s) => s === 401).length}, 429 ${statuses.filter((s) => s === 429).length}; answered by ${[...new Set(attempts.map((a) => a.instance))].sort().join(', ')}`);
+  console.info(
+    `sign-in throttle race: 12 wrong passwords at once; 401 ${statuses.filter((s) => s === 401).length}, 429 ${statuses.filter((s) => s === 429).length}; answered by ${[...new Set(attempts.map((a) => a.instance))].sort().join(', ')}`,
+  );
   expect(new Set(attempts.map((a) => a.instance))).toEqual(new Set(['instance-1', 'instance-2']));
   expect(statuses.filter((s) => s === 401)).toHaveLength(DEFAULT_THROTTLE.pairLimit);
   expect(statuses.filter((s) => s === 429)).toHaveLength(12 - DEFAULT_THROTTLE.pairLimit);

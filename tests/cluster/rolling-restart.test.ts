@@ -21,7 +21,13 @@ it('restarts every instance in turn under load with no 5xx seen by clients', asy
     for (let n = 1; n <= 20_000 && !stopping; n++) {
       const request =
         c === 2
-          ? learner.api('PATCH', `/api/profiles/${profileIdOf(LEARNER.id)}`, [{ op: 'replace', path: '/company', value: `Rolling ${n}` }], {}, AbortSignal.timeout(15_000))
+          ? learner.api(
+              'PATCH',
+              `/api/profiles/${profileIdOf(LEARNER.id)}`,
+              [{ op: 'replace', path: '/company', value: `Rolling ${n}` }],
+              {},
+              AbortSignal.timeout(15_000),
+            )
           : learner.api('GET', `/api/profiles/account/${LEARNER.id}`, undefined, {}, AbortSignal.timeout(15_000));
       answers.push(await request.catch(() => 'network-error' as const));
     }
@@ -45,7 +51,9 @@ it('restarts every instance in turn under load with no 5xx seen by clients', asy
   const cut = answers.filter((a) => a === 'network-error');
   const byStatus: Record<string, number> = {};
   for (const a of answers) byStatus[a === 'network-error' ? a : String(a.status)] = (byStatus[a === 'network-error' ? a : String(a.status)] ?? 0) + 1;
-  console.info(`rolling restart: ${answers.length} requests, by status ${JSON.stringify(byStatus)}; ${fiveHundreds.length} 5xx, ${cut.length} cut; ${restarts.join('; ')}`);
+  console.info(
+    `rolling restart: ${answers.length} requests, by status ${JSON.stringify(byStatus)}; ${fiveHundreds.length} 5xx, ${cut.length} cut; ${restarts.join('; ')}`,
+  );
   expect(answers.length).toBeGreaterThan(50);
   expect(fiveHundreds).toEqual([]);
   expect(cut).toEqual([]);

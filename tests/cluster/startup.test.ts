@@ -25,7 +25,9 @@ it('runs the migrations and the demo seeding once, however many instances start 
   expect(applied.rows.map((r) => r.name)).toEqual(Object.keys(migrations).sort());
 
   const seeded = logged('demo data seeded');
-  console.info(`start-up of 3 instances together: "demo data seeded" logged by ${seeded.map((s) => s.id).join(', ') || 'none'}; ready logged by ${logged('ready').length}`);
+  console.info(
+    `start-up of 3 instances together: "demo data seeded" logged by ${seeded.map((s) => s.id).join(', ') || 'none'}; ready logged by ${logged('ready').length}`,
+  );
   expect(seeded).toHaveLength(1);
   expect(logged('ready')).toHaveLength(3);
   expect(await count('accounts')).toBe(demoAccounts.length);

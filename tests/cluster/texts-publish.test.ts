@@ -40,7 +40,14 @@ it('publishes texts through one instance; the other serves them within 2 s, and 
   try {
     expect(await textsHashOf(two)).toBeNull();
     const text = '市区町村名が正しくありません（改訂）';
-    const draft = await author.api('POST', '/api/admin/texts/drafts', { reason: 'clearer city message', changes: [{ key: KEY, lang: 'ja', text }] }, {}, undefined, one);
+    const draft = await author.api(
+      'POST',
+      '/api/admin/texts/drafts',
+      { reason: 'clearer city message', changes: [{ key: KEY, lang: 'ja', text }] },
+      {},
+      undefined,
+      one,
+    );
     expect(draft.status, JSON.stringify(draft.body)).toBe(201);
     const { id } = draft.body as { id: string };
     // Not approved yet: refused, nothing published.

@@ -126,16 +126,24 @@ test.describe('account page', () => {
         path: '/account',
         lang,
       });
-      await panel(page).getByRole('button', { name: lang === 'en' ? 'Edit' : '編集', exact: true }).click();
-      await panel(page).getByRole('button', { name: lang === 'en' ? 'Send verification code' : '確認コードを送信' }).click();
+      await panel(page)
+        .getByRole('button', { name: lang === 'en' ? 'Edit' : '編集', exact: true })
+        .click();
+      await panel(page)
+        .getByRole('button', { name: lang === 'en' ? 'Send verification code' : '確認コードを送信' })
+        .click();
       await expect(page.locator('#email_email__error')).toBeVisible();
       await expectNoSeriousA11yViolations(page, `account ${lang} email`);
       await screenshot(page, `account-${lang}-1280`);
 
       await page.getByRole('tab', { name: lang === 'en' ? 'Change password' : 'パスワードの変更' }).click();
-      await panel(page).getByRole('button', { name: lang === 'en' ? 'Edit' : '編集', exact: true }).click();
+      await panel(page)
+        .getByRole('button', { name: lang === 'en' ? 'Edit' : '編集', exact: true })
+        .click();
       await page.locator('#password_newPassword').fill('short');
-      await panel(page).getByRole('button', { name: lang === 'en' ? 'Change password' : 'パスワードを変更' }).click();
+      await panel(page)
+        .getByRole('button', { name: lang === 'en' ? 'Change password' : 'パスワードを変更' })
+        .click();
       await expect(page.locator('#password_newPassword__error')).toBeVisible();
       if (lang === 'ja') await expect(page.locator('#password_newPassword__error')).toContainText('パスワード');
       await expectNoSeriousA11yViolations(page, `account ${lang} password`);

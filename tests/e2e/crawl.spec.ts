@@ -58,7 +58,15 @@ const LEAVING = ['/login?redirectVendor=certMaster&target=MyCourses', '/help?ret
 // In npm test, the accounts that see the portal differently (a full learner with axe everywhere, a
 // minor, a blocked one, a social sign-in, one without a profile, each admin role); CRAWL_ACCOUNTS=all
 // crawls every account above (about 2 minutes each here), or a comma-separated list of e-mails.
-const DEFAULT_ACCOUNTS = ['learner@example.com', 'minor@example.com', 'blocked@example.com', 'social@example.com', 'noprofile@example.com', 'owner@example.com', 'translator@example.com'];
+const DEFAULT_ACCOUNTS = [
+  'learner@example.com',
+  'minor@example.com',
+  'blocked@example.com',
+  'social@example.com',
+  'noprofile@example.com',
+  'owner@example.com',
+  'translator@example.com',
+];
 const ONLY = process.env.CRAWL_ACCOUNTS === 'all' ? undefined : (process.env.CRAWL_ACCOUNTS?.split(',') ?? DEFAULT_ACCOUNTS);
 
 type Lang = 'en' | 'ja';
@@ -108,14 +116,20 @@ async function signInAny(page: Page, account: Account, lang: Lang): Promise<void
 
 /** The page has settled: a heading, no skeleton. */
 async function settled(page: Page): Promise<void> {
-  await page.waitForFunction(() => !!document.querySelector('h1') && !document.querySelector('.skeleton'), undefined, { timeout: 10_000 }).catch(() => undefined);
+  await page
+    .waitForFunction(() => !!document.querySelector('h1') && !document.querySelector('.skeleton'), undefined, { timeout: 10_000 })
+    .catch(() => undefined);
   await page.waitForTimeout(150);
 }
 
 async function axeViolations(page: Page): Promise<string[]> {
   await page.evaluate(AXE_SOURCE);
   return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: unknown) => Promise<{ violations: { id: string; impact?: string | null; nodes: unknown[] }[] }> } }).axe;
+    const axe = (
+      window as unknown as {
+        axe: { run: (ctx: Document, opts: unknown) => Promise<{ violations: { id: string; impact?: string | null; nodes: unknown[] }[] }> };
+      }
+    ).axe;
     const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
     return result.violations.map((v) => `axe ${v.id} (${v.impact ?? 'n/a'}) ×${v.nodes.length}`);
   });

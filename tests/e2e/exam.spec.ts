@@ -64,7 +64,9 @@ test.describe('exam-delivery form', () => {
     await page.setViewportSize(DESKTOP);
     await signIn(page, 'blocked@example.com', 'BlockedDemo2026', { path: '/profile/pearson' });
     // The notice shows on the exams card (and, on the way, as a toast).
-    await expect(page.locator('#main').getByText('Your account is suspended from exam registration. Please contact Pearson VUE customer service.')).toBeVisible();
+    await expect(
+      page.locator('#main').getByText('Your account is suspended from exam registration. Please contact Pearson VUE customer service.'),
+    ).toBeVisible();
     await expect(page).toHaveURL(/\/home$/);
     await expect(field(page, 'givenName_firstName')).toHaveCount(0);
   });

@@ -43,34 +43,37 @@ const isCall = (call: Call, request: Request) => request.method() === call.metho
 const dialog = (page: Page) => page.getByRole('dialog');
 
 async function openRedeem(page: Page, lang: Lang, key: string): Promise<void> {
-  await page.getByRole('button', { name: text(lang, 'redemption', 'Redeem.Open') }).first().click();
+  await page
+    .getByRole('button', { name: text(lang, 'redemption', 'Redeem.Open') })
+    .first()
+    .click();
   await page.locator('#redeem_accessKey').fill(key);
-  await dialog(page).getByRole('button', { name: text(lang, 'redemption', 'Redeem.Submit'), exact: true }).click();
+  await dialog(page)
+    .getByRole('button', { name: text(lang, 'redemption', 'Redeem.Submit'), exact: true })
+    .click();
 }
 
 const FLOWS: Flow[] = [
-  ...(['en', 'ja'] as const).map(
-    (lang): Flow => ({
-      name: 'profile save',
-      lang,
-      account: { email: lang === 'en' ? 'e2e.faults@example.com' : 'e2e.faults.ja@example.com', password: E2E_PASSWORD },
-      path: '/profile',
-      call: path(/^\/api\/profiles\/[^/]+$/, 'PATCH'),
-      open: async (page) => {
-        await page.getByRole('button', { name: text(lang, 'widgets', 'Actions.Edit'), exact: true }).click();
-        await page.locator('#profile_primaryAddress_address1').fill('7 Fault Street');
-        await page.locator('#profile_primaryAddress_city').fill('Faultville');
-        await page.locator('#profile_primaryPhoneNumber_phone').fill('3125550142');
-        return page.locator('form.schema-form');
-      },
-      submit: (page) => page.getByRole('button', { name: text(lang, 'widgets', 'Actions.Save') }),
-      done: async (page) => {
-        await expect(page.getByText(text(lang, 'portal', 'Toast.Success.ProfileEdited'))).toBeVisible();
-        await expect(page.locator('#profile_primaryAddress_city')).toHaveValue('Faultville');
-      },
-      shot: lang === 'en' ? 'fault-profile-503-375' : 'fault-profile-offline-ja-375',
-    }),
-  ),
+  ...(['en', 'ja'] as const).map((lang): Flow => ({
+    name: 'profile save',
+    lang,
+    account: { email: lang === 'en' ? 'e2e.faults@example.com' : 'e2e.faults.ja@example.com', password: E2E_PASSWORD },
+    path: '/profile',
+    call: path(/^\/api\/profiles\/[^/]+$/, 'PATCH'),
+    open: async (page) => {
+      await page.getByRole('button', { name: text(lang, 'widgets', 'Actions.Edit'), exact: true }).click();
+      await page.locator('#profile_primaryAddress_address1').fill('7 Fault Street');
+      await page.locator('#profile_primaryAddress_city').fill('Faultville');
+      await page.locator('#profile_primaryPhoneNumber_phone').fill('3125550142');
+      return page.locator('form.schema-form');
+    },
+    submit: (page) => page.getByRole('button', { name: text(lang, 'widgets', 'Actions.Save') }),
+    done: async (page) => {
+      await expect(page.getByText(text(lang, 'portal', 'Toast.Success.ProfileEdited'))).toBeVisible();
+      await expect(page.locator('#profile_primaryAddress_city')).toHaveValue('Faultville');
+    },
+    shot: lang === 'en' ? 'fault-profile-503-375' : 'fault-profile-offline-ja-375',
+  })),
   {
     name: 'exam form',
     lang: 'en',
@@ -99,7 +102,9 @@ const FLOWS: Flow[] = [
     call: path(/\/set-password$/, 'POST'),
     open: async (page) => {
       await page.getByRole('tab', { name: text('en', 'account', 'Password.Tab') }).click();
-      await panel(page).getByRole('button', { name: text('en', 'widgets', 'Actions.Edit'), exact: true }).click();
+      await panel(page)
+        .getByRole('button', { name: text('en', 'widgets', 'Actions.Edit'), exact: true })
+        .click();
       await page.locator('#password_currentPassword').fill(E2E_PASSWORD);
       await page.locator('#password_newPassword').fill('Fault-Pass-2027');
       await page.locator('#password_confirmPassword').fill('Fault-Pass-2027');
@@ -117,7 +122,10 @@ const FLOWS: Flow[] = [
     path: '/home',
     call: path(/^\/api\/redemptions\/certmaster-platform$/, 'POST'),
     open: async (page) => {
-      await page.getByRole('button', { name: text('en', 'redemption', 'Redeem.Open') }).first().click();
+      await page
+        .getByRole('button', { name: text('en', 'redemption', 'Redeem.Open') })
+        .first()
+        .click();
       await page.locator('#redeem_accessKey').fill('DEMO-SUCCESS-0000');
       return dialog(page);
     },
@@ -190,7 +198,9 @@ const FLOWS: Flow[] = [
     call: path(/^\/api\/accounts\/[^/]+\/link-certmaster$/, 'POST'),
     open: async (page) => {
       await openRedeem(page, 'en', 'DEMO-SUCCESS-0000');
-      await dialog(page).getByRole('button', { name: text('en', 'redemption', 'Upgrade.Connect') }).click();
+      await dialog(page)
+        .getByRole('button', { name: text('en', 'redemption', 'Upgrade.Connect') })
+        .click();
       const login = page.getByRole('dialog', { name: text('en', 'redemption', 'Link.Title') });
       await login.getByLabel(text('en', 'redemption', 'Link.Login')).fill('legacy.faults');
       await login.getByLabel(text('en', 'redemption', 'Link.Password')).fill('LegacyPass2026');
@@ -243,7 +253,9 @@ const FLOWS: Flow[] = [
         path: '/account',
         call: path(/\/send-email-verification-code$/, 'POST'),
         open: async (page) => {
-          await panel(page).getByRole('button', { name: text(lang, 'widgets', 'Actions.Edit'), exact: true }).click();
+          await panel(page)
+            .getByRole('button', { name: text(lang, 'widgets', 'Actions.Edit'), exact: true })
+            .click();
           await page.locator('#email_email').fill(newEmail);
           await page.locator('#email_currentPassword').fill(E2E_PASSWORD);
           return panel(page).locator('form.schema-form');
@@ -263,7 +275,10 @@ const FLOWS: Flow[] = [
         // Continues on the page the previous row left (step 2 is open).
         open: async (page) => panel(page).locator('form.schema-form'),
         submit: (page) => panel(page).getByRole('button', { name: text(lang, 'account', 'Email.Resend') }),
-        faultShows: (page) => panel(page).getByRole('alert').filter({ hasText: text(lang, 'account', 'Email.ResendFallback') }),
+        faultShows: (page) =>
+          panel(page)
+            .getByRole('alert')
+            .filter({ hasText: text(lang, 'account', 'Email.ResendFallback') }),
         done: async (page) => {
           await expect(page.getByText(text(lang, 'portal', 'Toast.Success.VerificationCodeSent'))).toBeVisible();
           await expect(page.locator('#email_verificationCode')).toBeVisible();
@@ -344,7 +359,12 @@ for (const flow of FLOWS) {
       }
       const toastText = text(flow.lang, 'portal', fault.toastKey);
       await expect(page.locator('[data-sonner-toast]').filter({ hasText: toastText }), `${flow.name} / ${fault.name}`).toBeVisible();
-      if (flow.shot && ((flow.shot.includes('503') && fault.name.startsWith('503')) || (flow.shot.includes('offline') && fault.name === 'offline') || (flow.shot.includes('timeout') && fault.name === 'timed out'))) {
+      if (
+        flow.shot &&
+        ((flow.shot.includes('503') && fault.name.startsWith('503')) ||
+          (flow.shot.includes('offline') && fault.name === 'offline') ||
+          (flow.shot.includes('timeout') && fault.name === 'timed out'))
+      ) {
         await screenshot(page, flow.shot);
         await page.screenshot({ path: `docs/images/${flow.shot}.png`, animations: 'disabled' });
       }

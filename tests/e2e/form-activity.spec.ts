@@ -85,7 +85,9 @@ test('a rejected save is recorded without personal data and counted for the prod
     .toEqual({ attempts: 1, city: 1, abandoned: 1 });
 
   // A learner's token gets 403 from the statistics.
-  const refused = await page.request.get('/api/admin/form-activity', { headers: { authorization: learnerToken, [server.functionKeyHeader]: server.functionKey } });
+  const refused = await page.request.get('/api/admin/form-activity', {
+    headers: { authorization: learnerToken, [server.functionKeyHeader]: server.functionKey },
+  });
   expect(refused.status()).toBe(403);
   await ownerContext.close();
 });

@@ -13,7 +13,10 @@ const E2E_PASSWORD = 'E2eLearner2026';
 const SANDBOX_PORT = Number(process.env.E2E_SANDBOX_PORT ?? 4404);
 const onSandbox = (url: URL) => url.port === String(SANDBOX_PORT) && url.protocol === 'https:';
 type Texts = Record<string, Record<string, unknown>>;
-const LAUNCH = { en: JSON.parse(readFileSync('locales/en/launch.json', 'utf8')) as Texts, ja: JSON.parse(readFileSync('locales/ja/launch.json', 'utf8')) as Texts };
+const LAUNCH = {
+  en: JSON.parse(readFileSync('locales/en/launch.json', 'utf8')) as Texts,
+  ja: JSON.parse(readFileSync('locales/ja/launch.json', 'utf8')) as Texts,
+};
 
 const field = (page: Page, name: string) => page.locator(`[data-field="${name}"]`);
 
@@ -27,7 +30,10 @@ async function expectValid(page: Page, partner: string) {
 async function launchProduct(page: Page, title: string): Promise<Page> {
   const button = page.getByTestId('active-products').getByRole('button', { name: `Open ${title}` });
   await expect(button).toBeVisible();
-  const popup = page.context().waitForEvent('page', { timeout: 5000 }).catch(() => null);
+  const popup = page
+    .context()
+    .waitForEvent('page', { timeout: 5000 })
+    .catch(() => null);
   await button.click();
   const opened = await popup;
   const target = opened ?? page;
@@ -42,13 +48,21 @@ test.describe('launches from the home page', () => {
     await signIn(page, DEMO_LEARNER.email, DEMO_LEARNER.password);
 
     const tabs: [string, string, (p: Page) => Promise<void>][] = [
-      ['Networking Essentials CertMaster Learn', 'certMaster', async (p) => {
-        await expect(field(p, 'target')).toHaveText('Course');
-        await expect(field(p, 'code')).toHaveText('CM-NET-009');
-      }],
-      ['Cloud Fundamentals Exam Prep', 'benchPrep', async (p) => {
-        await expect(field(p, 'return_to')).toContainText('/home');
-      }],
+      [
+        'Networking Essentials CertMaster Learn',
+        'certMaster',
+        async (p) => {
+          await expect(field(p, 'target')).toHaveText('Course');
+          await expect(field(p, 'code')).toHaveText('CM-NET-009');
+        },
+      ],
+      [
+        'Cloud Fundamentals Exam Prep',
+        'benchPrep',
+        async (p) => {
+          await expect(field(p, 'return_to')).toContainText('/home');
+        },
+      ],
       ['Linux Administration Instructor-led Course', 'canvas', async () => undefined],
       ['Penetration Testing CertMaster Practice', 'certMasterPractice', async () => undefined],
       ['Networking Essentials eBook', 'gutenberg', async () => undefined],
@@ -84,12 +98,21 @@ test.describe('launches from the home page', () => {
     const expired = page.getByTestId('training-products').locator('[data-state=expired]');
     await expect(expired.first()).toBeVisible();
     await expect(expired.getByRole('button', { name: /^Open / })).toHaveCount(0);
-    await expect(page.getByTestId('training-products').locator('[data-state=active]').getByRole('button', { name: /^Open / }).first()).toBeVisible();
+    await expect(
+      page
+        .getByTestId('training-products')
+        .locator('[data-state=active]')
+        .getByRole('button', { name: /^Open / })
+        .first(),
+    ).toBeVisible();
   });
 });
 
 test.describe('exam delivery', () => {
-  for (const [lang, locale] of [['en', 'en_US'], ['ja', 'ja_JP']] as const) {
+  for (const [lang, locale] of [
+    ['en', 'en_US'],
+    ['ja', 'ja_JP'],
+  ] as const) {
     test(`[${lang}] Schedule Exam reaches the partner's candidate page in ${locale}`, async ({ page }) => {
       await signIn(page, 'e2e.launch@example.com', E2E_PASSWORD, { lang });
       const schedule = lang === 'en' ? 'Schedule Exam' : JSON.parse(readFileSync('locales/ja/home.json', 'utf8')).Exams.Schedule;
@@ -150,7 +173,12 @@ test.describe('/login, /help and the role links', () => {
 
   test('/login stays in the portal for a redirectUrl off the whitelist, an unknown vendor, or a vendor without a link', async ({ page }) => {
     await signIn(page, 'link@example.com', 'LinkDemo2026');
-    for (const query of ['redirectUrl=https://evil.example/steal', 'redirectUrl=//evil.example', 'redirectVendor=nobody', 'redirectVendor=certMaster&target=MyCourses']) {
+    for (const query of [
+      'redirectUrl=https://evil.example/steal',
+      'redirectUrl=//evil.example',
+      'redirectVendor=nobody',
+      'redirectVendor=certMaster&target=MyCourses',
+    ]) {
       await page.goto(`/login?${query}`);
       await expect(page).toHaveURL(/\/home$/);
     }
@@ -183,7 +211,9 @@ test.describe('/login, /help and the role links', () => {
     }
   });
 
-  test("the support desk's chat widget loads on demand and opens with the learner's name and email read-only, the support team and nine ticket forms", async ({ page }) => {
+  test("the support desk's chat widget loads on demand and opens with the learner's name and email read-only, the support team and nine ticket forms", async ({
+    page,
+  }) => {
     await page.setViewportSize(DESKTOP);
     await signIn(page, DEMO_LEARNER.email, DEMO_LEARNER.password);
     const open = page.getByRole('button', { name: 'Support chat' });

@@ -21,8 +21,20 @@ function text(tree: Nested, path: string, values: Record<string, string | number
   return found.replace(/\{\{\s*(\w+)\s*\}\}/g, (_m, name: string) => String(values[name] ?? ''));
 }
 const TEXT = {
-  en: { validation: read('en', 'validation'), portal: read('en', 'portal'), profile: read('en', 'profile'), signin: read('en', 'signin'), fields: read('en', 'fields') },
-  ja: { validation: read('ja', 'validation'), portal: read('ja', 'portal'), profile: read('ja', 'profile'), signin: read('ja', 'signin'), fields: read('ja', 'fields') },
+  en: {
+    validation: read('en', 'validation'),
+    portal: read('en', 'portal'),
+    profile: read('en', 'profile'),
+    signin: read('en', 'signin'),
+    fields: read('en', 'fields'),
+  },
+  ja: {
+    validation: read('ja', 'validation'),
+    portal: read('ja', 'portal'),
+    profile: read('ja', 'profile'),
+    signin: read('ja', 'signin'),
+    fields: read('ja', 'fields'),
+  },
 };
 
 /**
@@ -239,7 +251,10 @@ test.describe('signing in again after an e-mail change', () => {
       const newEmail = `e2e.relogin.changed${lang === 'ja' ? '.ja' : ''}@example.com`;
       await signIn(page, email, E2E_PASSWORD, { path: '/account', lang });
       const panel = page.getByRole('tabpanel');
-      await panel.getByRole('button', { name: lang === 'en' ? 'Edit' : '編集', exact: true }).first().click();
+      await panel
+        .getByRole('button', { name: lang === 'en' ? 'Edit' : '編集', exact: true })
+        .first()
+        .click();
       await page.locator('#email_email').fill(newEmail);
       await page.locator('#email_currentPassword').fill(E2E_PASSWORD);
       await panel.locator('button[type="submit"]').click();
@@ -346,9 +361,11 @@ test.describe('shared definitions and the forms they reach', () => {
     await expect(section).toBeVisible();
     const row = section.getByRole('row').filter({ hasText: 'defs/address.schema.json' });
     for (const form of ['Profile', 'Exam-delivery profile', 'Demographics', 'Shipping address']) await expect(row).toContainText(form);
-    const shown = await section.getByRole('row').evaluateAll((rows) =>
-      rows.slice(1).map((row) => [...row.querySelectorAll('td, th')].map((cell) => cell.getAttribute('data-forms') ?? cell.textContent ?? '')),
-    );
+    const shown = await section
+      .getByRole('row')
+      .evaluateAll((rows) =>
+        rows.slice(1).map((row) => [...row.querySelectorAll('td, th')].map((cell) => cell.getAttribute('data-forms') ?? cell.textContent ?? '')),
+      );
     // docs/forms.md's table says the same, file by file.
     const forms = readFileSync('docs/forms.md', 'utf8');
     const documented = [...forms.matchAll(/^\| `(defs\/[a-z0-9-]+\.schema\.json)` \| ([^|]*) \|/gm)].map((m) => [m[1]!, m[2]!.trim()]);

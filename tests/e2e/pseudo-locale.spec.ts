@@ -42,7 +42,9 @@ function findProblems(): Finding[] {
     const parts: string[] = [];
     for (let at: Element | null = element; at && parts.length < 4; at = at.parentElement) {
       const testId = at.getAttribute('data-testid');
-      parts.unshift(`${at.tagName.toLowerCase()}${at.id ? `#${at.id}` : ''}${testId ? `[data-testid=${testId}]` : ''}${typeof at.className === 'string' && at.className ? `.${at.className.trim().split(/\s+/).join('.')}` : ''}`);
+      parts.unshift(
+        `${at.tagName.toLowerCase()}${at.id ? `#${at.id}` : ''}${testId ? `[data-testid=${testId}]` : ''}${typeof at.className === 'string' && at.className ? `.${at.className.trim().split(/\s+/).join('.')}` : ''}`,
+      );
     }
     return parts.join(' > ');
   };
@@ -74,8 +76,17 @@ function findProblems(): Finding[] {
     while (!isBlock(block) && block.parentElement) block = block.parentElement;
     const all = textsOf(block);
     const index = all.indexOf(node);
-    const before = all.slice(0, index).map((n) => n.nodeValue ?? '').join('') + text.slice(0, text.search(/\p{L}/u));
-    const after = text.slice(text.search(/\p{L}/u)) + all.slice(index + 1).map((n) => n.nodeValue ?? '').join('');
+    const before =
+      all
+        .slice(0, index)
+        .map((n) => n.nodeValue ?? '')
+        .join('') + text.slice(0, text.search(/\p{L}/u));
+    const after =
+      text.slice(text.search(/\p{L}/u)) +
+      all
+        .slice(index + 1)
+        .map((n) => n.nodeValue ?? '')
+        .join('');
     const opened = before.lastIndexOf(OPEN) > before.lastIndexOf(CLOSE);
     const closeAt = after.indexOf(CLOSE);
     const openAt = after.indexOf(OPEN);
@@ -111,7 +122,8 @@ async function walk(page: Page, size: { width: number; height: number }) {
       // The header's profile menu, open.
       await page.getByTestId('profile-menu').getByRole('button').first().click();
       await expect(page.getByTestId('profile-menu').getByRole('list')).toBeVisible();
-      for (const finding of await page.evaluate(findProblems)) problems.push(`${size.width}px ${path} (profile menu): ${finding.kind} "${finding.text}" at ${finding.where}`);
+      for (const finding of await page.evaluate(findProblems))
+        problems.push(`${size.width}px ${path} (profile menu): ${finding.kind} "${finding.text}" at ${finding.where}`);
       await page.keyboard.press('Escape');
     }
   }
@@ -198,7 +210,7 @@ test.describe('show keys', () => {
     await expect(page.locator('[data-text-key]')).toHaveCount(0);
   });
 
-  test('is never a learner\'s: no toggle, and the stored wish set by hand marks nothing', async ({ page }) => {
+  test("is never a learner's: no toggle, and the stored wish set by hand marks nothing", async ({ page }) => {
     await signIn(page, DEMO_LEARNER.email, DEMO_LEARNER.password);
     await page.getByTestId('profile-menu').getByRole('button').first().click();
     await expect(page.getByTestId('profile-menu').getByRole('link', { name: 'Profile', exact: true })).toBeVisible();

@@ -97,7 +97,10 @@ test.describe('the texts console', () => {
 
     // The services refuse what the console refuses, whoever sends it.
     const refusal = async (text: string) => {
-      const res = await page.request.post('/api/admin/texts/drafts', { headers: headers(translatorToken), data: { reason: 'e2e', changes: [{ key: CITY_KEY, lang: 'ja', text }] } });
+      const res = await page.request.post('/api/admin/texts/drafts', {
+        headers: headers(translatorToken),
+        data: { reason: 'e2e', changes: [{ key: CITY_KEY, lang: 'ja', text }] },
+      });
       expect(res.status()).toBe(400);
       return JSON.stringify(await res.json());
     };
@@ -136,7 +139,9 @@ test.describe('the texts console', () => {
     expect((file.validation as { Validation: Record<string, string> }).Validation.InvalidCity).toBeDefined();
 
     const translated = { validation: { Validation: { InvalidCity: '市区町村名が正しくありません' } } };
-    await exchange.getByLabel('Translated file').setInputFiles({ name: 'ja.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(translated)) });
+    await exchange
+      .getByLabel('Translated file')
+      .setInputFiles({ name: 'ja.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(translated)) });
     await exchange.getByLabel('Reason').fill('e2e: translated file');
     await exchange.getByRole('button', { name: 'Import as a draft' }).click();
     const imported = page.getByTestId('texts-draft').filter({ hasText: 'e2e: translated file' });
@@ -144,7 +149,9 @@ test.describe('the texts console', () => {
     await expect(imported).toContainText('市区町村名が正しくありません');
     await expect(page.getByTestId('texts-published')).toContainText('Published: version');
 
-    await exchange.getByLabel('Translated file').setInputFiles({ name: 'bad.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify({ profile: { No: { Such: 'x' } } })) });
+    await exchange
+      .getByLabel('Translated file')
+      .setInputFiles({ name: 'bad.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify({ profile: { No: { Such: 'x' } } })) });
     await exchange.getByLabel('Reason').fill('e2e: unknown key');
     await exchange.getByRole('button', { name: 'Import as a draft' }).click();
     await expect(page.getByTestId('texts-import-refusals')).toContainText('is not a key of the texts');
@@ -156,7 +163,10 @@ test.describe('the texts console', () => {
 });
 
 async function publishEnglish(request: APIRequestContext, authorization: string, key: string, text: string) {
-  const created = await request.post('/api/admin/texts/drafts', { headers: headers(authorization), data: { reason: 'e2e: new English', changes: [{ key, lang: 'en', text }] } });
+  const created = await request.post('/api/admin/texts/drafts', {
+    headers: headers(authorization),
+    data: { reason: 'e2e: new English', changes: [{ key, lang: 'en', text }] },
+  });
   expect(created.status()).toBe(201);
   const { id } = (await created.json()) as { id: string };
   const published = await request.post(`/api/admin/texts/drafts/${id}/publish`, { headers: headers(authorization), data: {} });

@@ -54,7 +54,11 @@ test.describe('onboarding cards', () => {
     await page.setViewportSize(MOBILE);
     await signIn(page, DEMO_LEARNER.email, DEMO_LEARNER.password, { lang: 'ja' });
     const cards = page.getByRole('region', { name: 'はじめに' });
-    await expect(cards.getByRole('heading', { level: 3 })).toHaveText(['アカウントは保護されています', 'ひとつのサインインですべてに', '数分で学習を始められます']);
+    await expect(cards.getByRole('heading', { level: 3 })).toHaveText([
+      'アカウントは保護されています',
+      'ひとつのサインインですべてに',
+      '数分で学習を始められます',
+    ]);
     await expect(cards.getByRole('button', { name: 'このヒントを閉じる' })).toBeVisible();
     await expectNoSeriousA11yViolations(page, 'home with onboarding ja');
     await screenshot(page, 'onboarding-375-ja');
@@ -166,7 +170,12 @@ test.describe('explore launchpad', () => {
     await page.setViewportSize(DESKTOP);
     await signIn(page, DEMO_LEARNER.email, DEMO_LEARNER.password, { lang: 'ja', path: '/explore' });
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('サービス一覧');
-    await expect(page.getByRole('region', { name: 'あなたのトレーニング' }).getByRole('button', { name: /を開く$/ }).first()).toBeVisible();
+    await expect(
+      page
+        .getByRole('region', { name: 'あなたのトレーニング' })
+        .getByRole('button', { name: /を開く$/ })
+        .first(),
+    ).toBeVisible();
     await expect(page.getByRole('region', { name: 'ヘルプとサポート' }).getByRole('link', { name: 'ヘルプセンター' })).toHaveAttribute('href', '/help');
     await expectNoSeriousA11yViolations(page, 'explore ja');
     await screenshot(page, 'explore-1280-ja');

@@ -16,8 +16,7 @@ const query = (db: PGlite) => async (sql: string) => (await db.query<Record<stri
 function assertNotInUse(dbDir: string, force: boolean): void {
   if (!force && existsSync(join(dbDir, 'postmaster.pid'))) {
     throw new Error(
-      `${dbDir} is open in a running server (postmaster.pid): stop the server first. ` +
-        'If no server runs on it (it was killed), --force opens it anyway.',
+      `${dbDir} is open in a running server (postmaster.pid): stop the server first. ` + 'If no server runs on it (it was killed), --force opens it anyway.',
     );
   }
 }
@@ -70,7 +69,9 @@ export async function restoreEmbedded(dbDir: string, file: string, { force = fal
   } catch (error) {
     rmSync(staging, { recursive: true, force: true });
     const manifest = readManifest(file);
-    const hint = manifest ? ` (the backup was made by PostgreSQL ${manifest.serverVersion}; PGlite opens only data folders of its own PostgreSQL major version)` : '';
+    const hint = manifest
+      ? ` (the backup was made by PostgreSQL ${manifest.serverVersion}; PGlite opens only data folders of its own PostgreSQL major version)`
+      : '';
     throw new Error(`Restoring ${file} failed${hint}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
   }
   let previous: string | undefined;

@@ -19,4 +19,8 @@ export function backupKind(file: string): BackupKind {
 }
 
 /** A UTC time stamp safe in file names: 2026-11-26T03-45-00Z. */
-export const fileStamp = (date = new Date()): string => date.toISOString().replace(/\.\d+Z$/, 'Z').replace(/:/g, '-');
+export const fileStamp = (date = new Date()): string =>
+  date
+    .toISOString()
+    .replace(/\.\d+Z$/, 'Z')
+    .replace(/:/g, '-');

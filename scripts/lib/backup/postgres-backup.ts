@@ -66,7 +66,9 @@ export async function restorePostgres(databaseUrl: string, file: string): Promis
   if (backupKind(file) !== 'pg-custom') throw new Error(`${file} is not a PostgreSQL backup (pg_dump's custom format)`);
   const pgRestore = join(postgresBinDir('pg_restore'), 'pg_restore');
   const { dbname, env } = programConnection(databaseUrl);
-  await run(pgRestore, ['--clean', '--if-exists', '--no-owner', '--no-privileges', '--single-transaction', '--exit-on-error', `--dbname=${dbname}`, file], { env });
+  await run(pgRestore, ['--clean', '--if-exists', '--no-owner', '--no-privileges', '--single-transaction', '--exit-on-error', `--dbname=${dbname}`, file], {
+    env,
+  });
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {

@@ -183,4 +183,3 @@ function startSandbox(env: Record<string, string>): ChildProcess {
   });
   return child;
 }
-

@@ -29,7 +29,11 @@ export interface LoadBalancer {
 /** Debian's haproxy (apt-get install haproxy). */
 export function haproxyPath(): string {
   try {
-    return String(execFileSync('sh', ['-c', 'command -v haproxy || ls /usr/sbin/haproxy'])).trim().split('\n')[0] ?? 'haproxy';
+    return (
+      String(execFileSync('sh', ['-c', 'command -v haproxy || ls /usr/sbin/haproxy']))
+        .trim()
+        .split('\n')[0] ?? 'haproxy'
+    );
   } catch {
     throw new Error('haproxy is not installed (Debian: apt-get install haproxy)');
   }
@@ -79,7 +83,11 @@ function writeErrorFiles(dir: string): Record<'json' | 'html', string[]> {
  * identity provider's requests are encrypted again to each instance's own TLS port (the provider
  * sets secure cookies and builds its URLs from the one public issuer, so it must see https).
  */
-export function haproxyConfig({ portalPort, idpPort, backends, tlsDir }: LoadBalancerOptions, bundlePath: string, errorFiles: Record<'json' | 'html', string[]>): string {
+export function haproxyConfig(
+  { portalPort, idpPort, backends, tlsDir }: LoadBalancerOptions,
+  bundlePath: string,
+  errorFiles: Record<'json' | 'html', string[]>,
+): string {
   const ca = join(tlsDir, 'ca.pem');
   const lines = [
     'global',

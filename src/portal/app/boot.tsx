@@ -47,8 +47,7 @@ export async function boot(): Promise<void> {
     }
 
     const msal = createMsal(config, origin);
-    const signOutTo = (target: string) =>
-      signOut(msal, config, new URL(resolveReturnTo(target, config.redirectWhitelist, origin), origin).toString(), origin);
+    const signOutTo = (target: string) => signOut(msal, config, new URL(resolveReturnTo(target, config.redirectWhitelist, origin), origin).toString(), origin);
 
     if (window.location.pathname === '/logout') {
       // Signing out must not first ask the user to sign in.

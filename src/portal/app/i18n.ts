@@ -32,7 +32,11 @@ const localeFiles: BackendModule = {
     if (!bundled) return done(null, {});
     // The published texts version's file when texts were published at run time (./live-texts.ts); a
     // failed load falls back to the texts the portal was built with.
-    const load = () => publishedTexts(lang, ns).then((published) => published ?? bundled(), () => bundled());
+    const load = () =>
+      publishedTexts(lang, ns).then(
+        (published) => published ?? bundled(),
+        () => bundled(),
+      );
     load().then(
       (texts) => {
         if (!(pseudoEnglish && lang === 'en')) return done(null, texts);

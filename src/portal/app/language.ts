@@ -11,7 +11,11 @@ export const PSEUDO_LOCALE = 'en-XA';
 
 const STORAGE_KEY = 'portal.uiLocale';
 
-const firstTag = (value: string | null | undefined): string | undefined => value?.trim().split(/[\s,]+/)[0]?.toLowerCase();
+const firstTag = (value: string | null | undefined): string | undefined =>
+  value
+    ?.trim()
+    .split(/[\s,]+/)[0]
+    ?.toLowerCase();
 const isPseudo = (value: string | null | undefined): boolean => firstTag(value) === PSEUDO_LOCALE.toLowerCase();
 
 function asUiLanguage(value: string | null | undefined): UiLanguage | null {

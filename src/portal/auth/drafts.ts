@@ -16,7 +16,11 @@ const SECRET = /password$|^verificationCode$/i;
 function withoutSecrets(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(withoutSecrets);
   if (typeof value !== 'object' || value === null) return value;
-  return Object.fromEntries(Object.entries(value).filter(([key]) => !SECRET.test(key)).map(([key, inner]) => [key, withoutSecrets(inner)]));
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([key]) => !SECRET.test(key))
+      .map(([key, inner]) => [key, withoutSecrets(inner)]),
+  );
 }
 
 export function saveDraft(name: string, owner: string, data: unknown, storage: Storage = sessionStorage): void {

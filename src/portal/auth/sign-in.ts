@@ -44,11 +44,7 @@ export function signInRedirect(msal: IPublicClientApplication, config: PortalCon
  * Completes a redirect sign-in if one is under way and returns the signed-in account, or starts the
  * redirect and returns null (the page is leaving). A failed sign-in starts a new one.
  */
-export async function ensureSignedIn(
-  msal: IPublicClientApplication,
-  config: PortalConfig,
-  lang: string,
-): Promise<AccountInfo | null> {
+export async function ensureSignedIn(msal: IPublicClientApplication, config: PortalConfig, lang: string): Promise<AccountInfo | null> {
   await msal.initialize();
   try {
     const result = await msal.handleRedirectPromise();

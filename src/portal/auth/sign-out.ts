@@ -18,12 +18,7 @@ export function isSigningOut(): boolean {
   return signingOut;
 }
 
-export async function signOut(
-  msal: IPublicClientApplication,
-  config: PortalConfig,
-  target: string,
-  origin = window.location.origin,
-): Promise<void> {
+export async function signOut(msal: IPublicClientApplication, config: PortalConfig, target: string, origin = window.location.origin): Promise<void> {
   signingOut = true;
   clearAllDrafts();
   const account = msal.getActiveAccount() ?? msal.getAllAccounts()[0] ?? null;

@@ -20,8 +20,7 @@ export const announcementKeys = {
   ofLanguage: (language: string) => ['announcements', language] as const,
 };
 
-export const fetchAnnouncements = (language: string) =>
-  request('identity', 'GET', '/api/announcements/', { query: { language } });
+export const fetchAnnouncements = (language: string) => request('identity', 'GET', '/api/announcements/', { query: { language } });
 
 export const announcementsQueryOptions = (language: string) =>
   queryOptions({

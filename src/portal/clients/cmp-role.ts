@@ -19,11 +19,9 @@ export const cmpRoleKeys = {
   profile: (profileId: string) => ['cmp-role', profileId] as const,
 };
 
-export const fetchCmpRole = (profileId: string) =>
-  request('identity', 'GET', '/api/profiles/{id}/cmp/role', { path: { id: profileId } });
+export const fetchCmpRole = (profileId: string) => request('identity', 'GET', '/api/profiles/{id}/cmp/role', { path: { id: profileId } });
 
-export const cmpRoleQueryOptions = (profileId: string) =>
-  queryOptions({ queryKey: cmpRoleKeys.profile(profileId), queryFn: () => fetchCmpRole(profileId) });
+export const cmpRoleQueryOptions = (profileId: string) => queryOptions({ queryKey: cmpRoleKeys.profile(profileId), queryFn: () => fetchCmpRole(profileId) });
 
 export function useCmpRole(profileId: string | undefined) {
   return useQuery({ ...cmpRoleQueryOptions(profileId ?? ''), enabled: Boolean(profileId) });

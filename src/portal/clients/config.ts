@@ -73,7 +73,10 @@ export interface PortalLinks {
  * The configuration: from the JSON data block the services put into the page (no request), or, where
  * the page comes without it (static hosting, the development server), from /portal-config.json.
  */
-export async function loadPortalConfig(fetchImpl: typeof fetch = fetch, page: Pick<Document, 'getElementById'> | undefined = globalThis.document): Promise<PortalConfig> {
+export async function loadPortalConfig(
+  fetchImpl: typeof fetch = fetch,
+  page: Pick<Document, 'getElementById'> | undefined = globalThis.document,
+): Promise<PortalConfig> {
   const embedded = page?.getElementById('portal-config')?.textContent;
   if (embedded) return JSON.parse(embedded) as PortalConfig;
   const response = await fetchImpl('/portal-config.json', { headers: { accept: 'application/json' } });

@@ -17,8 +17,7 @@ export const entitlementKeys = {
   ofProfile: (profileId: string) => ['entitlements', profileId] as const,
 };
 
-export const fetchEntitlements = (profileId: string) =>
-  request('identity', 'GET', '/api/profiles/{id}/entitlements', { path: { id: profileId } });
+export const fetchEntitlements = (profileId: string) => request('identity', 'GET', '/api/profiles/{id}/entitlements', { path: { id: profileId } });
 
 export const entitlementsQueryOptions = (profileId: string) =>
   queryOptions({

@@ -50,12 +50,7 @@ export function passingFault(error: unknown): PassingFault | undefined {
 }
 
 export function isApiError(value: unknown): value is ApiError {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    typeof (value as ApiError).statusCode === 'number' &&
-    typeof (value as ApiError).message === 'string'
-  );
+  return typeof value === 'object' && value !== null && typeof (value as ApiError).statusCode === 'number' && typeof (value as ApiError).message === 'string';
 }
 
 /** Retry-After in seconds (a number of seconds or an HTTP date); undefined when absent or unreadable. */

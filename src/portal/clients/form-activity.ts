@@ -35,7 +35,9 @@ export interface RecorderOptions {
   intervalMs?: number;
   capacity?: number;
   /** Where pagehide and visibilitychange are listened for (the page's window by default). */
-  page?: Pick<Window, 'addEventListener' | 'removeEventListener'> & { document: Pick<Document, 'visibilityState' | 'addEventListener' | 'removeEventListener'> };
+  page?: Pick<Window, 'addEventListener' | 'removeEventListener'> & {
+    document: Pick<Document, 'visibilityState' | 'addEventListener' | 'removeEventListener'>;
+  };
 }
 
 export interface FormActivityRecorder {

@@ -17,7 +17,8 @@ interface VersionModule {
 }
 
 // A CommonJS module's exports as the compiled code expects them, whichever way the bundler hands them over.
-const exportsOf = (namespace: { default?: unknown }) => (typeof namespace.default === 'function' ? { default: namespace.default } : (namespace.default ?? namespace));
+const exportsOf = (namespace: { default?: unknown }) =>
+  typeof namespace.default === 'function' ? { default: namespace.default } : (namespace.default ?? namespace);
 const runtime = { 'ajv/dist/runtime/equal': exportsOf(equal), 'ajv/dist/runtime/ucs2length': exportsOf(ucs2length) };
 
 /** The version's ui schema (its inclusions resolved by the services), or the build's when it does not come. */
@@ -34,6 +35,9 @@ async function uiOf(form: FormName, hash: string, buildUi: () => Promise<UiSchem
 /** The form of a version: its compiled validators, bundled schema and ui schema (GET /rules/<hash>/ui/<form>.json). */
 export async function loadVersionDefinition(form: FormName, hash: string, buildUi: () => Promise<UiSchema>): Promise<FormDefinition> {
   if (!/^[0-9a-f]{64}$/.test(hash)) throw new Error(`Not a rules hash: ${hash}`);
-  const [module, uiSchema] = await Promise.all([import(/* @vite-ignore */ `/rules/${hash}/forms/${form}.js`) as Promise<VersionModule>, uiOf(form, hash, buildUi)]);
+  const [module, uiSchema] = await Promise.all([
+    import(/* @vite-ignore */ `/rules/${hash}/forms/${form}.js`) as Promise<VersionModule>,
+    uiOf(form, hash, buildUi),
+  ]);
   return { schema: module.schema, uiSchema, validator: createPrecompiledFormValidator(module.default(runtime), module.schema) };
 }

@@ -57,7 +57,15 @@ interface FormContextInputs<T> {
 }
 
 /** What the widgets read from the form: the feature's facts, the status store, clearing rules, held typing. */
-export function useSchemaFormContext<T>({ formRef, behaviours, globalOptions, context, status, heldTyping, liveValidate }: FormContextInputs<T>): SchemaFormContext {
+export function useSchemaFormContext<T>({
+  formRef,
+  behaviours,
+  globalOptions,
+  context,
+  status,
+  heldTyping,
+  liveValidate,
+}: FormContextInputs<T>): SchemaFormContext {
   // Read through a ref: RJSF's fields compare the registry in depth with every function counted equal,
   // so a new formContext function would not reach widgets that are already rendered.
   const liveValidateRef = useRef(liveValidate);

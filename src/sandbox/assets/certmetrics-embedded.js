@@ -16,9 +16,16 @@
     window.parent.postMessage(message, portalOrigin);
   };
   var show = function (name) {
-    if (!sections.some(function (s) { return s.getAttribute('data-section') === name; })) return;
+    if (
+      !sections.some(function (s) {
+        return s.getAttribute('data-section') === name;
+      })
+    )
+      return;
     current = name;
-    sections.forEach(function (s) { s.hidden = s.getAttribute('data-section') !== name; });
+    sections.forEach(function (s) {
+      s.hidden = s.getAttribute('data-section') !== name;
+    });
     main.setAttribute('data-section-shown', name);
   };
   var setVerdict = function (valid, textContent) {
@@ -36,21 +43,31 @@
     var list = root.querySelector('[data-list="' + name + '"]');
     list.textContent = '';
     if (entries.length === 0) item(list, 'none', ['Nothing here yet']);
-    entries.forEach(function (entry) { describe(list, entry); });
+    entries.forEach(function (entry) {
+      describe(list, entry);
+    });
   };
   var render = function (record) {
     root.querySelector('[data-field="email"]').textContent = record.email;
     root.querySelector('[data-field="name"]').textContent = record.name;
-    fill('exams', record.exams, function (list, e) { item(list, e.code, [e.title, e.date, e.result]); });
-    fill('certifications', record.certifications, function (list, c) { item(list, c.code, [c.title, c.status, 'earned ' + c.earned, 'expires ' + c.expires]); });
-    fill('continuing-education', record.continuingEducation, function (list, c) { item(list, c.activity, [c.activity, c.units + ' units', c.date, c.status]); });
+    fill('exams', record.exams, function (list, e) {
+      item(list, e.code, [e.title, e.date, e.result]);
+    });
+    fill('certifications', record.certifications, function (list, c) {
+      item(list, c.code, [c.title, c.status, 'earned ' + c.earned, 'expires ' + c.expires]);
+    });
+    fill('continuing-education', record.continuingEducation, function (list, c) {
+      item(list, c.activity, [c.activity, c.units + ' units', c.date, c.status]);
+    });
     root.hidden = false;
     show(current);
   };
   var signIn = function (token) {
     fetch('/certmetrics/embedded/session', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token: token }) })
       .then(function (response) {
-        return response.json().then(function (body) { return { ok: response.ok, body: body }; });
+        return response.json().then(function (body) {
+          return { ok: response.ok, body: body };
+        });
       })
       .then(function (answer) {
         if (!answer.ok) {
@@ -62,7 +79,9 @@
         setVerdict(true, 'Launch valid');
         post({ type: 'frame:initialised' });
       })
-      .catch(function () { setVerdict(false, 'Launch refused: the session could not be checked'); });
+      .catch(function () {
+        setVerdict(false, 'Launch refused: the session could not be checked');
+      });
   };
 
   window.addEventListener('message', function (event) {
@@ -73,8 +92,7 @@
       // When the token came, in ms since this page started loading: people and tests can see the delay.
       main.setAttribute('data-token-after-ms', String(Math.round(performance.now())));
       signIn(data.token);
-    }
-    else if (data.type === 'portal:check' && initialised) post({ type: 'frame:initialised' });
+    } else if (data.type === 'portal:check' && initialised) post({ type: 'frame:initialised' });
     else if (data.type === 'portal:show' && typeof data.section === 'string') show(data.section);
   });
   root.addEventListener('click', function (event) {

@@ -9,7 +9,9 @@
   var base = new URL(script.src).origin;
   var make = function (tag, props) {
     var el = document.createElement(tag);
-    Object.keys(props || {}).forEach(function (key) { el[key] = props[key]; });
+    Object.keys(props || {}).forEach(function (key) {
+      el[key] = props[key];
+    });
     el.setAttribute('data-support-chat', '');
     return el;
   };
@@ -31,9 +33,12 @@
   field('email', data.emailLabel || 'Email', make('input', { value: data.email || '', readOnly: true, name: 'email', type: 'email' }));
   field('department', data.departmentLabel || 'Department', make('input', { value: data.department || 'Support team', readOnly: true, name: 'department' }));
   var forms = make('select', { name: 'ticketForm' });
-  (data.ticketForms || '').split('|').filter(Boolean).forEach(function (label, index) {
-    forms.appendChild(make('option', { value: String(index + 1), textContent: label }));
-  });
+  (data.ticketForms || '')
+    .split('|')
+    .filter(Boolean)
+    .forEach(function (label, index) {
+      forms.appendChild(make('option', { value: String(index + 1), textContent: label }));
+    });
   field('ticket-form', data.ticketFormLabel || 'Topic', forms);
 
   var button = make('button', { type: 'button', className: 'support-chat__button', textContent: data.label || 'Support chat' });
@@ -45,7 +50,11 @@
     if (!panel.hidden) forms.focus();
   });
   panel.addEventListener('keydown', function (event) {
-    if (event.key === 'Escape') { panel.hidden = true; button.setAttribute('aria-expanded', 'false'); button.focus(); }
+    if (event.key === 'Escape') {
+      panel.hidden = true;
+      button.setAttribute('aria-expanded', 'false');
+      button.focus();
+    }
   });
   document.body.appendChild(panel);
   document.body.appendChild(button);

@@ -24,7 +24,9 @@ const SECTIONS = [
 ] as const;
 
 function loadRecords(): Map<string, LearnerRecord> {
-  const file = JSON.parse(readFileSync(join(import.meta.dirname, '..', 'data', 'certmetrics-records.json'), 'utf8')) as { records: Record<string, LearnerRecord> };
+  const file = JSON.parse(readFileSync(join(import.meta.dirname, '..', 'data', 'certmetrics-records.json'), 'utf8')) as {
+    records: Record<string, LearnerRecord>;
+  };
   return new Map(Object.entries(file.records).map(([email, record]) => [email.toLowerCase(), record]));
 }
 
@@ -45,18 +47,16 @@ export function registerCertMetricsEmbedded(app: FastifyInstance, config: Sandbo
               : ''
         }</section>`,
     ).join('');
-    return reply
-      .type('text/html; charset=utf-8')
-      .send(
-        page({
-          partner: 'certMetricsEmbedded',
-          title: 'CertMetrics',
-          valid: false,
-          reason: 'waiting for the portal’s token',
-          body: `<div id="certmetrics-app" data-portal-origin="${escapeHtml(config.portalOrigin)}" hidden><dl><dt>email</dt><dd data-field="email"></dd><dt>name</dt><dd data-field="name"></dd></dl>${sections}</div>`,
-          scripts: ['/certmetrics/embedded.js'],
-        }),
-      );
+    return reply.type('text/html; charset=utf-8').send(
+      page({
+        partner: 'certMetricsEmbedded',
+        title: 'CertMetrics',
+        valid: false,
+        reason: 'waiting for the portal’s token',
+        body: `<div id="certmetrics-app" data-portal-origin="${escapeHtml(config.portalOrigin)}" hidden><dl><dt>email</dt><dd data-field="email"></dd><dt>name</dt><dd data-field="name"></dd></dl>${sections}</div>`,
+        scripts: ['/certmetrics/embedded.js'],
+      }),
+    );
   });
 
   // The page's own script posts the token it was given; the answer is the learner's record.

@@ -8,7 +8,6 @@ import type { SandboxConfig } from '../config';
 import { escapeHtml } from '../../shared/html';
 import { page } from '../html';
 
-
 const REQUIRED = [
   'CLIENT_CODE',
   'VUE_CANDIDATE_ID',
@@ -69,7 +68,11 @@ export function registerPearson(app: FastifyInstance, config: SandboxConfig): vo
     const errorUrl = onPortal(body.EXTERNAL_ERROR_URL);
     const refuse = (code: (typeof EXAM_ERROR_CODES)[number], reason: string): FastifyReply => {
       // Never back to a foreign origin: without the portal's own error URL the partner shows its own page.
-      if (!errorUrl) return reply.code(400).type('text/html; charset=utf-8').send(page({ partner: 'pearsonVue', title: 'Pearson VUE', valid: false, reason, fields }));
+      if (!errorUrl)
+        return reply
+          .code(400)
+          .type('text/html; charset=utf-8')
+          .send(page({ partner: 'pearsonVue', title: 'Pearson VUE', valid: false, reason, fields }));
       return reply.redirect(withCode(errorUrl, code), 303);
     };
     if (!errorUrl) return refuse('ERROR_INVALID_PAYLOAD', 'EXTERNAL_ERROR_URL is missing or not on the portal origin');
@@ -84,7 +87,8 @@ export function registerPearson(app: FastifyInstance, config: SandboxConfig): vo
       return refuse('ERROR_INVALID_PAYLOAD', 'timestamp or session timeout is not a number');
     }
     if (!CANDIDATE.test(body.VUE_CANDIDATE_ID ?? '')) return refuse('ERROR_INVALID_PAYLOAD', 'VUE_CANDIDATE_ID is malformed');
-    if (!sameBytes(body.EXTERNAL_AUTH_HASH ?? '', expectedHash(config.secrets.pearsonVue, body))) return refuse('ERROR_INVALID_PAYLOAD', 'EXTERNAL_AUTH_HASH does not match');
+    if (!sameBytes(body.EXTERNAL_AUTH_HASH ?? '', expectedHash(config.secrets.pearsonVue, body)))
+      return refuse('ERROR_INVALID_PAYLOAD', 'EXTERNAL_AUTH_HASH does not match');
     const age = Date.now() - Number(body.EXTERNAL_PAGE_TIMESTAMP);
     if (age > Number(body.EXTERNAL_SESSION_TIMEOUT) * MINUTE || age < -MINUTE) return refuse('ERROR_SESSION_TIMEOUT', 'the launch is stale');
 
@@ -105,7 +109,10 @@ export function registerPearson(app: FastifyInstance, config: SandboxConfig): vo
     const launch = launches.get(body.launch ?? '');
     const code = EXAM_ERROR_CODES.find((c) => c === body.code);
     if (!launch || launch.expires < Date.now() || !code) {
-      return reply.code(400).type('text/html; charset=utf-8').send(page({ partner: 'pearsonVue', title: 'Pearson VUE', valid: false, reason: 'unknown launch or error code' }));
+      return reply
+        .code(400)
+        .type('text/html; charset=utf-8')
+        .send(page({ partner: 'pearsonVue', title: 'Pearson VUE', valid: false, reason: 'unknown launch or error code' }));
     }
     return reply.redirect(withCode(launch.errorUrl, code), 303);
   });

@@ -6,7 +6,6 @@ import { page } from '../html';
 import { isAbsoluteHttpUrl } from './urls';
 import { text, verifyPartnerJwt } from './jwt';
 
-
 export function registerTokenPartners(app: FastifyInstance, config: SandboxConfig): void {
   // The services sign with their public origin as issuer.
   const issuer = config.portalOrigin;
@@ -27,7 +26,13 @@ export function registerTokenPartners(app: FastifyInstance, config: SandboxConfi
           title: 'CertMetrics',
           valid,
           reason,
-          fields: { email: text(claims.email), given_name: text(claims.given_name), family_name: text(claims.family_name), external_id: text(claims.external_id), ReturnUrl: returnUrl },
+          fields: {
+            email: text(claims.email),
+            given_name: text(claims.given_name),
+            family_name: text(claims.family_name),
+            external_id: text(claims.external_id),
+            ReturnUrl: returnUrl,
+          },
         }),
       );
   });

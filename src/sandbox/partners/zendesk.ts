@@ -34,7 +34,10 @@ export function registerZendesk(app: FastifyInstance, config: SandboxConfig): vo
     const body = (request.body ?? {}) as Record<string, string | undefined>;
     const result = await verifyPartnerJwt(body.jwt, config.secrets.zendesk, { maxTokenAge: MAX_TOKEN_AGE });
     const refuse = (reason: string) =>
-      reply.code(401).type('text/html; charset=utf-8').send(page({ partner: 'zendesk', title: 'Help centre sign-in', valid: false, reason, fields: { return_to: body.return_to } }));
+      reply
+        .code(401)
+        .type('text/html; charset=utf-8')
+        .send(page({ partner: 'zendesk', title: 'Help centre sign-in', valid: false, reason, fields: { return_to: body.return_to } }));
     if (!result.ok) return refuse(result.reason);
     const { name, email, external_id: externalId, jti } = result.claims as Record<string, unknown>;
     if (!text(name) || !text(email) || !text(externalId) || !text(jti)) return refuse('name, email, external_id and jti are required');
@@ -50,7 +53,9 @@ export function registerZendesk(app: FastifyInstance, config: SandboxConfig): vo
     const user = sessions.get(cookieValue(request, COOKIE) ?? '');
     const fields = user ? { name: user.name, email: user.email, page: request.url } : { page: request.url };
     const body = user ? '<p>Signed in to the help centre with the name and email above.</p>' : '<p>Not signed in.</p>';
-    return reply.type('text/html; charset=utf-8').send(page({ partner: 'zendesk', title: 'Help centre', valid: Boolean(user), reason: 'not signed in', fields, body }));
+    return reply
+      .type('text/html; charset=utf-8')
+      .send(page({ partner: 'zendesk', title: 'Help centre', valid: Boolean(user), reason: 'not signed in', fields, body }));
   };
   app.get(HELP_CENTRE, helpCentre);
   app.get(`${HELP_CENTRE}/*`, helpCentre);

@@ -14,7 +14,7 @@ export async function formActivityRoutes(app: FastifyInstance): Promise<void> {
         tags,
         summary: 'Record what the learner did with forms and modals (at most 50 events; nothing personal)',
         description:
-          'Answers 204 once the events are recorded, and also when recording is off (FORM_ACTIVITY=off: nothing is stored). A field must be one of the form\'s, an event\'s time within 7 days before and 1 day after now. Each event counts against the account\'s bound (FORM_ACTIVITY_LIMIT per FORM_ACTIVITY_WINDOW_MS), past which the batch is refused with 429.',
+          "Answers 204 once the events are recorded, and also when recording is off (FORM_ACTIVITY=off: nothing is stored). A field must be one of the form's, an event's time within 7 days before and 1 day after now. Each event counts against the account's bound (FORM_ACTIVITY_LIMIT per FORM_ACTIVITY_WINDOW_MS), past which the batch is refused with 429.",
         body: ref('form-activity-request'),
         response: { 204: { description: 'Recorded, or recording is off', type: 'null' }, ...errors(400, 401, 429) },
       },

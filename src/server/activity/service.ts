@@ -120,7 +120,8 @@ export function createFormActivityService({ db, schemas, config, sink = database
         const i = (FORM_NAMES as readonly string[]).indexOf(name);
         return i < 0 ? FORM_NAMES.length : i;
       };
-      const mostFirst = <T extends { rejections: number }>(a: T & { name: string }, b: T & { name: string }) => b.rejections - a.rejections || a.name.localeCompare(b.name);
+      const mostFirst = <T extends { rejections: number }>(a: T & { name: string }, b: T & { name: string }) =>
+        b.rejections - a.rejections || a.name.localeCompare(b.name);
       return {
         from,
         to,

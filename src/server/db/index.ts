@@ -30,10 +30,7 @@ export interface OpenOptions {
 
 const schemaName = /^[a-z_][a-z0-9_]*$/;
 
-export async function openDatabase(
-  config: Pick<ServerConfig, 'databaseUrl' | 'dataDir'>,
-  options: OpenOptions = {},
-): Promise<Database> {
+export async function openDatabase(config: Pick<ServerConfig, 'databaseUrl' | 'dataDir'>, options: OpenOptions = {}): Promise<Database> {
   let database: Database;
   if (config.databaseUrl) {
     const schema = options.schema;

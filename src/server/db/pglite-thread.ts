@@ -76,8 +76,7 @@ export class PGliteThread {
         this.opened = true;
         this.releaseIfIdle();
         started();
-      }
-      else if (reply.type === 'failed') refused(toError(reply.error));
+      } else if (reply.type === 'failed') refused(toError(reply.error));
       else if (reply.type === 'closed') this.closedListener?.();
       else for (const answer of reply.answers) this.settle(answer);
     });
@@ -115,7 +114,8 @@ export class PGliteThread {
     if (!waiting) return;
     this.pending.delete(reply.id);
     this.releaseIfIdle();
-    if (reply.type === 'result') waiting.resolve({ rows: reply.jsonColumns ? parseJsonColumns(reply.rows, reply.jsonColumns) : reply.rows, affectedRows: reply.affectedRows });
+    if (reply.type === 'result')
+      waiting.resolve({ rows: reply.jsonColumns ? parseJsonColumns(reply.rows, reply.jsonColumns) : reply.rows, affectedRows: reply.affectedRows });
     else waiting.reject(toError(reply.error));
   }
 

@@ -47,12 +47,17 @@ export async function dataFolderMajor(folder: string): Promise<number | undefine
     throw error;
   }
   const major = Number(text.trim());
-  if (!Number.isInteger(major) || major <= 0) throw new DataFolderUpgradeError(`${join(folder, 'PG_VERSION')} does not name a PostgreSQL version ("${text.trim().slice(0, 20)}")`);
+  if (!Number.isInteger(major) || major <= 0)
+    throw new DataFolderUpgradeError(`${join(folder, 'PG_VERSION')} does not name a PostgreSQL version ("${text.trim().slice(0, 20)}")`);
   return major;
 }
 
 /** `2026-11-26T03-27-12Z`: sortable, and without the colons some file systems refuse. */
-const stamp = (at: Date) => at.toISOString().replace(/\.\d+Z$/, 'Z').replaceAll(':', '-');
+const stamp = (at: Date) =>
+  at
+    .toISOString()
+    .replace(/\.\d+Z$/, 'Z')
+    .replaceAll(':', '-');
 
 /** Rows of every table outside PostgreSQL's own schemas, by qualified name: compared before and after. */
 async function rowCounts(pg: Queryable): Promise<Map<string, number>> {

@@ -24,8 +24,7 @@ export interface CloseMessage {
 export type WorkerRequest = StatementMessage | CloseMessage;
 
 export type StatementReply =
-  | { type: 'result'; id: number; rows: unknown[]; affectedRows?: number; jsonColumns?: string[] }
-  | { type: 'error'; id: number; error: SerializedError };
+  { type: 'result'; id: number; rows: unknown[]; affectedRows?: number; jsonColumns?: string[] } | { type: 'error'; id: number; error: SerializedError };
 
 /** Answers travel in batches: one message per batch costs less than one per statement. */
 export type WorkerReply = { type: 'ready' } | { type: 'failed'; error: SerializedError } | { type: 'answers'; answers: StatementReply[] } | { type: 'closed' };
@@ -138,9 +137,12 @@ class StatementRunner {
     if (this.prepared.size >= STATEMENTS_KEPT) await this.forget();
     const { serialize } = protocol;
     const name = `s${++this.count}`;
-    const { messages } = await this.client.execProtocol(concat([serialize.parse({ name, text, types: [] }), serialize.describe({ type: 'S', name }), serialize.sync()]), {
-      syncToFs: false,
-    });
+    const { messages } = await this.client.execProtocol(
+      concat([serialize.parse({ name, text, types: [] }), serialize.describe({ type: 'S', name }), serialize.sync()]),
+      {
+        syncToFs: false,
+      },
+    );
     const statement = { name, types: parse.parseDescribeStatementResults(messages) };
     this.prepared.set(text, statement);
     return statement;

@@ -64,7 +64,8 @@ export function createEntitlementsService({ db, identity, config }: Entitlements
 
     const profile = await identity.findProfileOfAccount(accountId);
     if (!profile) return result(RedemptionStatus.UserProfileNotFound);
-    if (platformVendor && !(profile.document.externalIds as Record<string, string | undefined> | undefined)?.[platformVendor]) return result(RedemptionStatus.UserProfileNotFound);
+    if (platformVendor && !(profile.document.externalIds as Record<string, string | undefined> | undefined)?.[platformVendor])
+      return result(RedemptionStatus.UserProfileNotFound);
 
     const productIds = key.product_ids;
     if (!Array.isArray(productIds) || productIds.length === 0) return result(RedemptionStatus.InvalidReservation);
@@ -107,7 +108,13 @@ export function createEntitlementsService({ db, identity, config }: Entitlements
           accountId,
           vendor: product.vendor,
           productId: product.id,
-          product: { title: product.title, classroom: product.classroom, vendorProductCode: product.vendor_product_code, productId: product.id, productTitle: product.title },
+          product: {
+            title: product.title,
+            classroom: product.classroom,
+            vendorProductCode: product.vendor_product_code,
+            productId: product.id,
+            productTitle: product.title,
+          },
           preferredProductVersion: product.product_version,
           redemptionDate: now,
           expirationDate: expiration,

@@ -29,7 +29,12 @@ export async function redeemedBefore(db: Db, accessKey: string, accountId: strin
 }
 
 export const heldEntitlements = (db: Db, accountId: string, productIds: number[]) =>
-  db.selectFrom('entitlements').select(['product_id', 'expiration_date', 'temporary_access']).where('account_id', '=', accountId).where('product_id', 'in', productIds).execute();
+  db
+    .selectFrom('entitlements')
+    .select(['product_id', 'expiration_date', 'temporary_access'])
+    .where('account_id', '=', accountId)
+    .where('product_id', 'in', productIds)
+    .execute();
 
 export async function holdsActiveCmpProduct(db: Db, accountId: string, productId: number): Promise<boolean> {
   const row = await db
@@ -43,7 +48,8 @@ export async function holdsActiveCmpProduct(db: Db, accountId: string, productId
   return !!row;
 }
 
-export const cmpProducts = (db: Db, accessKey: string) => db.selectFrom('cmp_products').selectAll().where('access_key', '=', accessKey).orderBy('cmp_product_id').execute();
+export const cmpProducts = (db: Db, accessKey: string) =>
+  db.selectFrom('cmp_products').selectAll().where('access_key', '=', accessKey).orderBy('cmp_product_id').execute();
 
 export const findCmpProduct = (db: Db, accessKey: string, productId: number) =>
   db.selectFrom('cmp_products').selectAll().where('access_key', '=', accessKey).where('cmp_product_id', '=', productId).executeTakeFirst();

@@ -14,18 +14,14 @@ import { precompiledValidatorCode, toGalleryModule } from './precompile';
  */
 export async function galleryRoutes(app: FastifyInstance): Promise<void> {
   const { config } = app.services;
-  app.get(
-    '/gallery/forms/:file',
-    { config: { public: true }, schema: { hide: true, params: params('file') } },
-    async (request, reply) => {
-      // The name is looked up in the list of forms, never used as a path.
-      const { file } = request.params as { file: string };
-      const form = FORM_NAMES.find((name) => `${name}.js` === file);
-      if (!form) throw notFound('No such form.');
-      const files = readSchemaFiles(config.schemasDir).map((f) => ({ path: f.file, schema: f.schema }));
-      const schema = bundleSchema(`forms/${form}.schema.json`, files);
-      reply.header('cache-control', 'no-store').type('text/javascript; charset=utf-8');
-      return toGalleryModule(precompiledValidatorCode(schema), schema);
-    },
-  );
+  app.get('/gallery/forms/:file', { config: { public: true }, schema: { hide: true, params: params('file') } }, async (request, reply) => {
+    // The name is looked up in the list of forms, never used as a path.
+    const { file } = request.params as { file: string };
+    const form = FORM_NAMES.find((name) => `${name}.js` === file);
+    if (!form) throw notFound('No such form.');
+    const files = readSchemaFiles(config.schemasDir).map((f) => ({ path: f.file, schema: f.schema }));
+    const schema = bundleSchema(`forms/${form}.schema.json`, files);
+    reply.header('cache-control', 'no-store').type('text/javascript; charset=utf-8');
+    return toGalleryModule(precompiledValidatorCode(schema), schema);
+  });
 }

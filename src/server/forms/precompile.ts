@@ -64,7 +64,8 @@ export function toEsModule(cjs: string): string {
  */
 export function toGalleryModule(cjs: string, schema: JsonSchema): string {
   let body = cjs.replace(/^"use strict";\n?/, '').replace(/require\("([^"]+)"\)/g, (_m, specifier: string) => {
-    if (!(GALLERY_RUNTIME_MODULES as readonly string[]).includes(specifier)) throw new Error(`Unexpected run-time module ${specifier} in the gallery validator code`);
+    if (!(GALLERY_RUNTIME_MODULES as readonly string[]).includes(specifier))
+      throw new Error(`Unexpected run-time module ${specifier} in the gallery validator code`);
     return `runtime[${JSON.stringify(specifier)}]`;
   });
   body = exportsToValidators(body);

@@ -134,7 +134,8 @@ export function denyByDefault(app: FastifyInstance): void {
     const methods = Array.isArray(route.method) ? route.method.join(',') : route.method;
     const role = route.config?.role;
     if (role !== undefined || isAdminRoute(route.url)) {
-      if (this[ACCESS] !== 'authenticated' || route.config?.public === true) throw new Error(`${methods} ${route.url} declares an admin role but is not in an authenticated scope`);
+      if (this[ACCESS] !== 'authenticated' || route.config?.public === true)
+        throw new Error(`${methods} ${route.url} declares an admin role but is not in an authenticated scope`);
       if (role === undefined) throw new Error(`${methods} ${route.url} is an admin route and declares no role`);
       if (!(rolesOf([role]).length === 1)) throw new Error(`${methods} ${route.url} declares an unknown role ${JSON.stringify(role)}`);
       return;

@@ -27,7 +27,13 @@ interface Visit {
 const pathOf = (visit: Visit, base: string): string => {
   const keys: string[] = [];
   for (let at: Visit | undefined = visit; at?.parent; at = at.parent) keys.push(segment(at.key));
-  return base + keys.reverse().map((key) => `/${key}`).join('');
+  return (
+    base +
+    keys
+      .reverse()
+      .map((key) => `/${key}`)
+      .join('')
+  );
 };
 
 /**
@@ -68,7 +74,14 @@ function mediaParameters(contentType: string | undefined): Map<string, string> {
   for (const part of (contentType ?? '').split(';').slice(1)) {
     const eq = part.indexOf('=');
     if (eq < 0) continue;
-    parameters.set(part.slice(0, eq).trim().toLowerCase(), part.slice(eq + 1).trim().replace(/^"|"$/g, '').toLowerCase());
+    parameters.set(
+      part.slice(0, eq).trim().toLowerCase(),
+      part
+        .slice(eq + 1)
+        .trim()
+        .replace(/^"|"$/g, '')
+        .toLowerCase(),
+    );
   }
   return parameters;
 }

@@ -7,7 +7,20 @@ import type { ServerConfig } from '../config';
 // headers and fields that carry credentials are censored wherever a log call might include them.
 
 const CENSOR = '[redacted]';
-const SECRET_FIELDS = ['password', 'currentPassword', 'newPassword', 'verificationCode', 'code', 'accessKey', 'token', 'access_token', 'id_token', 'refresh_token', 'client_secret', 'code_verifier'];
+const SECRET_FIELDS = [
+  'password',
+  'currentPassword',
+  'newPassword',
+  'verificationCode',
+  'code',
+  'accessKey',
+  'token',
+  'access_token',
+  'id_token',
+  'refresh_token',
+  'client_secret',
+  'code_verifier',
+];
 
 /** Redaction paths: credential headers of requests and answers, and secret fields at the top two levels. */
 export function redactPaths(functionKeyHeader: string): string[] {

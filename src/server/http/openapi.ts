@@ -35,7 +35,8 @@ export async function registerOpenApi(app: FastifyInstance, config: ServerConfig
       openapi: '3.1.0',
       info: {
         title: 'Certification portal services',
-        description: 'Identity, entitlements and vendors services of the portal (docs/behaviour.md#calls). Every /api route except health and these docs needs a bearer token and the function key header.',
+        description:
+          'Identity, entitlements and vendors services of the portal (docs/behaviour.md#calls). Every /api route except health and these docs needs a bearer token and the function key header.',
         version: '1.0.0',
       },
       servers: [{ url: config.publicOrigin }],

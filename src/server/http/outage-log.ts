@@ -38,7 +38,9 @@ export function failureCause(error: unknown, depth = 0): string {
   if (!error || typeof error !== 'object' || depth > 3) return String(error);
   const { code, message, errors, cause } = error as { code?: unknown; message?: unknown; errors?: unknown; cause?: unknown };
   if (typeof code === 'string' && code) return code;
-  const first = Array.isArray(errors) ? (errors as unknown[]).find((e) => e && typeof e === 'object' && typeof (e as { code?: unknown }).code === 'string') : undefined;
+  const first = Array.isArray(errors)
+    ? (errors as unknown[]).find((e) => e && typeof e === 'object' && typeof (e as { code?: unknown }).code === 'string')
+    : undefined;
   if (first) return failureCause(first, depth + 1);
   if (cause && typeof cause === 'object') {
     const inner = failureCause(cause, depth + 1);
@@ -54,7 +56,10 @@ export function outageLog(log: OutageLogger, { intervalMs, now = Date.now }: Out
   const tick = () => {
     for (const [kind, outage] of outages) {
       if (outage.pending > 0) {
-        log.warn({ source: outage.source, cause: outage.cause, count: outage.pending, intervalMs }, `${MESSAGE}: ${outage.pending} more in the last ${intervalMs / 1000} s`);
+        log.warn(
+          { source: outage.source, cause: outage.cause, count: outage.pending, intervalMs },
+          `${MESSAGE}: ${outage.pending} more in the last ${intervalMs / 1000} s`,
+        );
         outage.pending = 0;
       } else {
         log.info({ source: outage.source, cause: outage.cause, total: outage.total, durationMs: now() - outage.startedAt }, `${MESSAGE}: over`);

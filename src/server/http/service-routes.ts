@@ -21,7 +21,12 @@ export function serviceRoutes(app: FastifyInstance, { config, database, lifecycl
     '/api/health',
     {
       config: { public: true, ...neverShed },
-      schema: { tags: ['service'], summary: 'Answers 200 while the process is alive (readiness: /api/ready)', security: [], response: { 200: { $ref: 'api/health-response.schema.json' } } },
+      schema: {
+        tags: ['service'],
+        summary: 'Answers 200 while the process is alive (readiness: /api/ready)',
+        security: [],
+        response: { 200: { $ref: 'api/health-response.schema.json' } },
+      },
     },
     // The app is built only after the database opened and migrated: answering means ready.
     async () => ({ status: 'ok', database: database.dialect }),

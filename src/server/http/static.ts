@@ -15,7 +15,10 @@ import { portalConfig } from './portal-config';
  * a </head> is sent as it is (the portal then fetches the configuration).
  */
 export function withPortalConfig(html: string, config: unknown): string {
-  const json = JSON.stringify(config).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  const json = JSON.stringify(config)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
   const at = html.indexOf('</head>');
   if (at < 0) return html;
   return `${html.slice(0, at)}<script type="application/json" id="portal-config">${json}</script>${html.slice(at)}`;
@@ -77,7 +80,10 @@ export async function registerStatic(
       // Read per request, so a rebuilt portal is served without a restart.
       const html = await readFile(join(config.portalDir, 'index.html'), 'utf8');
       // Built per page: the rules and texts versions in force may change between two pages.
-      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(withPortalConfig(html, portalConfig(config, rules?.(), texts?.())));
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .send(withPortalConfig(html, portalConfig(config, rules?.(), texts?.())));
     }
     return sendNoRoute(request, reply);
   });

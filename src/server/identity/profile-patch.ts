@@ -54,12 +54,7 @@ function checkOperations(patch: unknown[], allowedFields: Set<string>, lockedFie
  * Paths through __proto__, constructor or prototype are refused, and the library's own prototype
  * ban stays on.
  */
-export function applyProfilePatch(
-  document: StoredProfile,
-  patch: unknown,
-  allowedFields: Set<string>,
-  lockedFields: Set<string> = new Set(),
-): StoredProfile {
+export function applyProfilePatch(document: StoredProfile, patch: unknown, allowedFields: Set<string>, lockedFields: Set<string> = new Set()): StoredProfile {
   if (!Array.isArray(patch)) throw invalid([{ path: '', key: 'Validation.InvalidPatch' }]);
   checkOperations(patch, allowedFields, lockedFields);
   let next = jsonPatch.deepClone(document) as StoredProfile;

@@ -137,7 +137,7 @@ export async function identityRoutes(app: FastifyInstance): Promise<void> {
         tags,
         summary: 'Create the profile of an account that has none (profile form rules)',
         description:
-          'The body is the profile patch of the profile form, applied to a new profile that holds the account\'s e-mail address; it is validated with schemas/forms/profile.schema.json and as a whole stored profile before anything is written. 409 when the account has a profile already.',
+          "The body is the profile patch of the profile form, applied to a new profile that holds the account's e-mail address; it is validated with schemas/forms/profile.schema.json and as a whole stored profile before anything is written. 409 when the account has a profile already.",
         params: params('accountId'),
         body: ref('profile-patch'),
         response: { 201: ref('profile'), ...errors(400, 401, 403, 404, 409) },
@@ -146,7 +146,10 @@ export async function identityRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const created = await identity.createProfile(request.caller, request.params.accountId, request.body);
       request.log.info({ accountId: request.caller.accountId }, 'profile created');
-      return reply.status(201).header('etag', identity.etagOf(created)).send(identity.profileResponse(created) as never);
+      return reply
+        .status(201)
+        .header('etag', identity.etagOf(created))
+        .send(identity.profileResponse(created) as never);
     },
   );
 
@@ -175,7 +178,12 @@ export async function identityRoutes(app: FastifyInstance): Promise<void> {
   api.get(
     '/api/profiles/:id/cmp/role',
     {
-      schema: { tags, summary: 'Certification-platform role and campus', params: params('id'), response: { 200: ref('cmp-role-response'), ...errors(400, 401, 403, 404) } },
+      schema: {
+        tags,
+        summary: 'Certification-platform role and campus',
+        params: params('id'),
+        response: { 200: ref('cmp-role-response'), ...errors(400, 401, 403, 404) },
+      },
     },
     async (request) => identity.cmpRole(request.caller, request.params.id),
   );

@@ -185,7 +185,11 @@ export function createIdentityService({ db, schemas, rules, mailer, config }: Id
     const id = randomUUID();
     const stored = { ...document, ssoId: account.id };
     checkStoredShape({ id, account_id: account.id, document: stored, version: 1 }, stored);
-    const created = await store.createProfile(db, id, account.id, stored, { actorId: caller.accountId, action: 'create-profile', paths: patchPaths(patch as Operation[]) });
+    const created = await store.createProfile(db, id, account.id, stored, {
+      actorId: caller.accountId,
+      action: 'create-profile',
+      paths: patchPaths(patch as Operation[]),
+    });
     if (!created) throw conflict('This account has a profile already.');
     return created;
   }

@@ -69,7 +69,12 @@ export async function writeProfile(db: Db, row: ProfileRow, document: StoredProf
         .expression((eb) =>
           eb
             .selectFrom('updated')
-            .select((s) => ['updated.id', s.val(audit.actorId).as('actor_id'), s.val(audit.action).as('action'), sql<string>`${JSON.stringify(audit.paths)}::jsonb`.as('paths')]),
+            .select((s) => [
+              'updated.id',
+              s.val(audit.actorId).as('actor_id'),
+              s.val(audit.action).as('action'),
+              sql<string>`${JSON.stringify(audit.paths)}::jsonb`.as('paths'),
+            ]),
         )
         .returning('profile_id'),
     )
@@ -99,7 +104,12 @@ export async function createProfile(db: Db, id: string, accountId: string, docum
         .expression((eb) =>
           eb
             .selectFrom('created')
-            .select((s) => ['created.id', s.val(audit.actorId).as('actor_id'), s.val(audit.action).as('action'), sql<string>`${JSON.stringify(audit.paths)}::jsonb`.as('paths')]),
+            .select((s) => [
+              'created.id',
+              s.val(audit.actorId).as('actor_id'),
+              s.val(audit.action).as('action'),
+              sql<string>`${JSON.stringify(audit.paths)}::jsonb`.as('paths'),
+            ]),
         )
         .returning('profile_id'),
     )
@@ -158,11 +168,17 @@ export const findLegacyByLogin = (db: Db, login: string) => db.selectFrom('legac
 
 /** Links a legacy account unless someone linked it first; true when this call linked it. */
 export async function linkLegacy(db: Db, login: string, accountId: string): Promise<boolean> {
-  const result = await db.updateTable('legacy_accounts').set({ linked_account_id: accountId }).where('login', '=', login).where('linked_account_id', 'is', null).executeTakeFirst();
+  const result = await db
+    .updateTable('legacy_accounts')
+    .set({ linked_account_id: accountId })
+    .where('login', '=', login)
+    .where('linked_account_id', 'is', null)
+    .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
 
-export const findCmpRole = (db: Db, accountId: string) => db.selectFrom('cmp_roles').select(['role', 'campus_id']).where('account_id', '=', accountId).executeTakeFirst();
+export const findCmpRole = (db: Db, accountId: string) =>
+  db.selectFrom('cmp_roles').select(['role', 'campus_id']).where('account_id', '=', accountId).executeTakeFirst();
 
 export const listAnnouncements = (db: Db, language: string) =>
   db.selectFrom('announcements').select(['id', 'heading', 'message']).where('language', '=', language).orderBy('published_at', 'desc').execute();
@@ -170,7 +186,11 @@ export const listAnnouncements = (db: Db, language: string) =>
 /** The e-mail addresses of some accounts, by id (for the names the rules console shows). */
 export async function accountEmails(db: Db, ids: readonly string[]): Promise<Map<string, string>> {
   if (ids.length === 0) return new Map();
-  const rows = await db.selectFrom('accounts').select(['id', 'email']).where('id', 'in', [...ids]).execute();
+  const rows = await db
+    .selectFrom('accounts')
+    .select(['id', 'email'])
+    .where('id', 'in', [...ids])
+    .execute();
   return new Map(rows.map((row) => [row.id, row.email]));
 }
 

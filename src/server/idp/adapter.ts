@@ -4,8 +4,7 @@ import type { IdpDB } from './tables';
 
 type Row = { payload: Record<string, unknown>; consumed_at: Date | string | null; expires_at: Date | string | null };
 
-const isLive = (row: Row | undefined, now = Date.now()): row is Row =>
-  !!row && (row.expires_at === null || new Date(row.expires_at).getTime() > now);
+const isLive = (row: Row | undefined, now = Date.now()): row is Row => !!row && (row.expires_at === null || new Date(row.expires_at).getTime() > now);
 
 function toPayload(row: Row | undefined): AdapterPayload | undefined {
   if (!isLive(row)) return undefined;

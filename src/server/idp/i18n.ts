@@ -7,8 +7,7 @@ export type Language = (typeof SUPPORTED_LANGUAGES)[number];
 /** The sign-in pages' texts (locales/<lng>/signin.json) in the published texts version (texts/server-texts.ts). */
 export const translator = (lng: Language): TFunction => serverTranslator('signin', lng);
 
-const match = (tag: string): Language | undefined =>
-  SUPPORTED_LANGUAGES.find((lng) => tag.toLowerCase() === lng || tag.toLowerCase().startsWith(`${lng}-`));
+const match = (tag: string): Language | undefined => SUPPORTED_LANGUAGES.find((lng) => tag.toLowerCase() === lng || tag.toLowerCase().startsWith(`${lng}-`));
 
 /** ui_locales (space separated, by preference) decides; Accept-Language only breaks a tie. */
 export function pickLanguage(uiLocales: unknown, acceptLanguage?: string): Language {

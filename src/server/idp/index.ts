@@ -48,7 +48,6 @@ export interface IdentityProvider {
   close(drainMs?: number): Promise<void>;
 }
 
-
 const SWEEP_INTERVAL_MS = 10 * 60_000;
 const RETRY_AFTER_SECONDS = 1;
 
@@ -67,12 +66,15 @@ function fastifyLogger(log: IdpLogger, config: ServerConfig): FastifyBaseLogger 
   const candidate = log as Partial<FastifyBaseLogger>;
   if (typeof candidate.child === 'function' && typeof candidate.level === 'string') return log as FastifyBaseLogger;
   const { level, redact, serializers } = loggerOptions(config);
-  return pino({ level, redact, serializers }, {
-    write(line: string) {
-      const { level: number, msg, ...fields } = JSON.parse(line) as { level: number; msg: string };
-      (number >= 50 ? log.error : number >= 40 ? log.warn : log.info).call(log, fields, msg);
+  return pino(
+    { level, redact, serializers },
+    {
+      write(line: string) {
+        const { level: number, msg, ...fields } = JSON.parse(line) as { level: number; msg: string };
+        (number >= 50 ? log.error : number >= 40 ? log.warn : log.info).call(log, fields, msg);
+      },
     },
-  });
+  );
 }
 
 /**

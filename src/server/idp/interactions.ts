@@ -120,10 +120,16 @@ export function interactionRoutes(options: InteractionOptions) {
 
     const account = await findAccountByEmail(db, email);
     if (account && isSocialAccount(account)) {
-      return sendPage(reply, 400, signInPage(view(typedEmail, {
-        formError: t('errors.socialAccount'),
-        ...(demoSocial ? { social: { action: `/interaction/${details.uid}/social`, email: account.email } } : {}),
-      })));
+      return sendPage(
+        reply,
+        400,
+        signInPage(
+          view(typedEmail, {
+            formError: t('errors.socialAccount'),
+            ...(demoSocial ? { social: { action: `/interaction/${details.uid}/social`, email: account.email } } : {}),
+          }),
+        ),
+      );
     }
 
     // Counted before the password is checked, so concurrent guesses cannot pass the limits.
@@ -156,7 +162,14 @@ export function interactionRoutes(options: InteractionOptions) {
     const { provider, details, form, lng, t } = started;
     const typedEmail = (fieldOf(form ?? request.query, 'email') ?? '').trim();
     const page = (error?: string) =>
-      socialProviderPage({ lng, action: `/interaction/${details.uid}/social`, selfPath: `/interaction/${details.uid}/social`, portalUrl, email: typedEmail, error });
+      socialProviderPage({
+        lng,
+        action: `/interaction/${details.uid}/social`,
+        selfPath: `/interaction/${details.uid}/social`,
+        portalUrl,
+        email: typedEmail,
+        error,
+      });
     if (!form) return sendPage(reply, 200, page());
     const email = normalizeEmail(typedEmail);
     const attempt = await throttle.attempt(email, request.ip);

@@ -72,7 +72,9 @@ export function newestActivation(ring: KeyRing): Date {
 /** Drops the entries of a group whose successor has been in use for longer than retainMs. */
 function retained<T>(entries: RingEntry<T>[], group: (value: T) => string, now: Date, retainMs: number): RingEntry<T>[] {
   return entries.filter((entry) => {
-    const successors = entries.filter((other) => group(other.value) === group(entry.value) && time(other) > time(entry) && time(other) <= now.getTime() - retainMs);
+    const successors = entries.filter(
+      (other) => group(other.value) === group(entry.value) && time(other) > time(entry) && time(other) <= now.getTime() - retainMs,
+    );
     return successors.length === 0;
   });
 }

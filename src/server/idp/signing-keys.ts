@@ -85,7 +85,11 @@ export function keyRingStore(dataDir: string, shared?: Kysely<DB>): KeyRingStore
           const row = await trx.selectFrom('idp_secrets').select('value').where('name', '=', RING).forUpdate().executeTakeFirstOrThrow();
           const next = await change(row.value as KeyRing);
           if (!next) return row.value as KeyRing;
-          await trx.updateTable('idp_secrets').set({ value: JSON.stringify(next) }).where('name', '=', RING).execute();
+          await trx
+            .updateTable('idp_secrets')
+            .set({ value: JSON.stringify(next) })
+            .where('name', '=', RING)
+            .execute();
           return next;
         });
       },

@@ -49,7 +49,11 @@ export type Attempt = { allowed: false; retryAfterMs: number } | { allowed: true
 
 export function signInThrottle(db: Kysely<DB>, settings: ThrottleSettings) {
   const giveBack = (key: string) =>
-    db.updateTable('rate_limits').set({ count: sql<number>`greatest(count - 1, 0)` }).where('key', '=', key).execute();
+    db
+      .updateTable('rate_limits')
+      .set({ count: sql<number>`greatest(count - 1, 0)` })
+      .where('key', '=', key)
+      .execute();
 
   return {
     /** Counts the attempt, then says whether it may go on (and how long a failure should wait). */

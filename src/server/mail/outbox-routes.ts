@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 
-const escape = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+const escape = (text: string) => text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
 /** Development only: the local outbox that stands in for SMTP, as a page and as JSON. */
 export async function outboxRoutes(app: FastifyInstance): Promise<void> {

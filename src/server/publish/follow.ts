@@ -8,7 +8,6 @@ import pg from 'pg';
 // says "look again": the pointer in the database is the truth. (Every schema of one database hears
 // the channel; an instance of another schema just finds its own pointer unchanged.)
 
-
 export interface Follower {
   stop(): Promise<void>;
 }

@@ -90,7 +90,8 @@ export function publishStore<C>(kind: PublishKind) {
   }
 
   async function findVersionByHash(db: Executor, hash: string): Promise<VersionRow<C> | undefined> {
-    return (await db.selectFrom(T.versions).selectAll().where('hash', '=', hash).orderBy('number', 'desc').limit(1).executeTakeFirst()) as VersionRow<C> | undefined;
+    return (await db.selectFrom(T.versions).selectAll().where('hash', '=', hash).orderBy('number', 'desc').limit(1).executeTakeFirst()) as
+      VersionRow<C> | undefined;
   }
 
   /** The newest versions first, at most `limit`, those numbered below `before` when given. */
@@ -114,7 +115,10 @@ export function publishStore<C>(kind: PublishKind) {
     return (await db.selectFrom(T.drafts).selectAll().orderBy('updated_at', 'desc').limit(200).execute()) as DraftRow<C>[];
   }
 
-  async function audit(db: Executor, row: { actorId: string; action: AuditAction; draftId?: string | null; version?: number | null; detail: Record<string, unknown> }): Promise<void> {
+  async function audit(
+    db: Executor,
+    row: { actorId: string; action: AuditAction; draftId?: string | null; version?: number | null; detail: Record<string, unknown> },
+  ): Promise<void> {
     await db
       .insertInto(T.audit)
       .values({ actor_id: row.actorId, action: row.action, draft_id: row.draftId ?? null, version: row.version ?? null, detail: JSON.stringify(row.detail) })
@@ -131,16 +135,33 @@ export function publishStore<C>(kind: PublishKind) {
     return db.transaction().execute(async (trx) => {
       const row = (await trx
         .insertInto(T.drafts)
-        .values({ id: randomUUID(), author_id: draft.authorId, reason: draft.reason, changes: JSON.stringify(draft.changes), based_on: draft.basedOn, hash: draft.hash })
+        .values({
+          id: randomUUID(),
+          author_id: draft.authorId,
+          reason: draft.reason,
+          changes: JSON.stringify(draft.changes),
+          based_on: draft.basedOn,
+          hash: draft.hash,
+        })
         .returningAll()
         .executeTakeFirstOrThrow()) as DraftRow<C>;
-      await audit(trx, { actorId: draft.authorId, action: 'draft-create', draftId: row.id, version: draft.basedOn, detail: { reason: draft.reason, changes: draft.changes } });
+      await audit(trx, {
+        actorId: draft.authorId,
+        action: 'draft-create',
+        draftId: row.id,
+        version: draft.basedOn,
+        detail: { reason: draft.reason, changes: draft.changes },
+      });
       return row;
     });
   }
 
   /** A new revision of a draft (its approval no longer holds); undefined when the revision read is not the latest. */
-  async function updateDraft(db: Db, row: DraftRow<C>, next: { actorId: string; reason: string; changes: C[]; hash: string }): Promise<DraftRow<C> | undefined> {
+  async function updateDraft(
+    db: Db,
+    row: DraftRow<C>,
+    next: { actorId: string; reason: string; changes: C[]; hash: string },
+  ): Promise<DraftRow<C> | undefined> {
     return db.transaction().execute(async (trx) => {
       const updated = (await trx
         .updateTable(T.drafts)
@@ -149,7 +170,14 @@ export function publishStore<C>(kind: PublishKind) {
         .where('revision', '=', row.revision)
         .returningAll()
         .executeTakeFirst()) as DraftRow<C> | undefined;
-      if (updated) await audit(trx, { actorId: next.actorId, action: 'draft-update', draftId: row.id, version: row.based_on, detail: { reason: next.reason, changes: next.changes, revision: updated.revision } });
+      if (updated)
+        await audit(trx, {
+          actorId: next.actorId,
+          action: 'draft-update',
+          draftId: row.id,
+          version: row.based_on,
+          detail: { reason: next.reason, changes: next.changes, revision: updated.revision },
+        });
       return updated;
     });
   }
@@ -172,12 +200,11 @@ export function publishStore<C>(kind: PublishKind) {
         .where('revision', '=', row.revision)
         .returningAll()
         .executeTakeFirst()) as DraftRow<C> | undefined;
-      if (updated) await audit(trx, { actorId: approverId, action: 'draft-approve', draftId: row.id, version: row.based_on, detail: { revision: row.revision } });
+      if (updated)
+        await audit(trx, { actorId: approverId, action: 'draft-approve', draftId: row.id, version: row.based_on, detail: { revision: row.revision } });
       return updated;
     });
   }
-
-
 
   /**
    * Makes the next version and points the published pointer at it, in one transaction that first locks
@@ -199,7 +226,13 @@ export function publishStore<C>(kind: PublishKind) {
       const pointer = await trx.selectFrom(T.published).select('version').where('id', '=', 1).forUpdate().executeTakeFirstOrThrow();
       const refused = await options.guard(trx, pointer.version);
       if (refused) return { refused };
-      const next = ((await trx.selectFrom(T.versions).select((eb) => eb.fn.max('number').as('n')).executeTakeFirst())?.n ?? 0) + 1;
+      const next =
+        ((
+          await trx
+            .selectFrom(T.versions)
+            .select((eb) => eb.fn.max('number').as('n'))
+            .executeTakeFirst()
+        )?.n ?? 0) + 1;
       const version = options.version(pointer.version);
       const row = (await trx
         .insertInto(T.versions)
@@ -225,7 +258,12 @@ export function publishStore<C>(kind: PublishKind) {
         action: options.action,
         draftId: options.draftId ?? null,
         version: next,
-        detail: { reason: version.reason, basedOn: pointer.version, hash: version.hash, ...(version.republishedFrom !== null ? { republishedFrom: version.republishedFrom } : {}) },
+        detail: {
+          reason: version.reason,
+          basedOn: pointer.version,
+          hash: version.hash,
+          ...(version.republishedFrom !== null ? { republishedFrom: version.republishedFrom } : {}),
+        },
       });
       // Delivered to every listening instance when the transaction commits, never before.
       if (options.notify) await sql`select pg_notify(${channel}, ${String(next)})`.execute(trx);
@@ -233,5 +271,20 @@ export function publishStore<C>(kind: PublishKind) {
     });
   }
 
-  return { published, findVersion, findVersionByHash, listVersions, findDraft, findDraftByHash, listDrafts, audit, listAudit, insertDraft, updateDraft, deleteDraft, approveDraft, publishVersion };
+  return {
+    published,
+    findVersion,
+    findVersionByHash,
+    listVersions,
+    findDraft,
+    findDraftByHash,
+    listDrafts,
+    audit,
+    listAudit,
+    insertDraft,
+    updateDraft,
+    deleteDraft,
+    approveDraft,
+    publishVersion,
+  };
 }

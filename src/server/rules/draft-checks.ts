@@ -63,7 +63,24 @@ const RULE_KEYWORDS = [...STRING_KEYWORDS, ...NUMBER_KEYWORDS, 'enum', 'required
 /** Rules whose errors need a message key at their own node (a missing field's falls back to Validation.Required). */
 const MESSAGED_KEYWORDS = [...STRING_KEYWORDS, ...NUMBER_KEYWORDS, 'enum'];
 /** Keywords ajv-errors maps (keys of an errorMessage object), and `_` for every other error. */
-const MESSAGE_KEYWORDS = ['_', 'type', 'required', 'properties', 'minLength', 'maxLength', 'pattern', 'enum', 'const', 'minimum', 'maximum', 'not', 'format', 'additionalProperties', 'propertyNames', 'if'];
+const MESSAGE_KEYWORDS = [
+  '_',
+  'type',
+  'required',
+  'properties',
+  'minLength',
+  'maxLength',
+  'pattern',
+  'enum',
+  'const',
+  'minimum',
+  'maximum',
+  'not',
+  'format',
+  'additionalProperties',
+  'propertyNames',
+  'if',
+];
 const MESSAGE_KEY = /^Validation\.[A-Za-z]+$/;
 const HELP_KEY = /^Fields\.[A-Za-z0-9_.]+$/;
 
@@ -117,7 +134,8 @@ function uiTarget(ctx: CheckContext, change: RuleChange, segments: string[]): Ta
   if (places.length === 0) return { refusal: 'Rules.Refusal.UnknownFile', keyword: '', params: { file: change.file } };
   const fields: string[] = [];
   let i = 0;
-  while (i < segments.length && !(segments[i] as string).startsWith('ui:') && segments[i] !== 'x-behaviours' && !(segments[i] as string).startsWith('$')) fields.push(segments[i++] as string);
+  while (i < segments.length && !(segments[i] as string).startsWith('ui:') && segments[i] !== 'x-behaviours' && !(segments[i] as string).startsWith('$'))
+    fields.push(segments[i++] as string);
   const relative = fields.join('/');
   const place = places.find((p) => relative === '' || ctx.map.dataPaths(p.form).includes(childPath(p.dataPath, relative)));
   if (!place) return { refusal: 'Rules.Refusal.NoSuchField', keyword: segments[i] ?? '' };
@@ -126,7 +144,8 @@ function uiTarget(ctx: CheckContext, change: RuleChange, segments: string[]): Ta
   const keyword = segments[i] ?? '';
   const rest = segments.slice(i + 1);
   if (keyword === 'ui:order' && rest.length <= 1) return { kind: 'ui', file: change.file, form, dataPath, keyword: 'ui:order', node: fields };
-  if (keyword === 'ui:options' && rest.length === 1 && rest[0] === 'helpKey') return { kind: 'ui', file: change.file, form, dataPath, keyword: 'helpKey', node: fields };
+  if (keyword === 'ui:options' && rest.length === 1 && rest[0] === 'helpKey')
+    return { kind: 'ui', file: change.file, form, dataPath, keyword: 'helpKey', node: fields };
   return { refusal: 'Rules.Refusal.UiNotEditable', keyword: rest.length > 0 && keyword === 'ui:options' ? `ui:options/${rest[0]}` : keyword };
 }
 
@@ -221,7 +240,9 @@ export async function checkDraft(ctx: CheckContext, current: RuleFiles, changes:
       document = structuredClone(document);
       copied.add(change.file);
     }
-    const operation = (change.op === 'remove' ? { op: 'remove', path: change.path } : { op: change.op, path: change.path, value: structuredClone(change.value) }) as Operation;
+    const operation = (
+      change.op === 'remove' ? { op: 'remove', path: change.path } : { op: change.op, path: change.path, value: structuredClone(change.value) }
+    ) as Operation;
     try {
       jsonPatch.applyOperation(document, operation, true, true, true);
     } catch {
@@ -274,7 +295,13 @@ type Refuse = (change: number, keyword: string, key: string, params?: Refusal['p
  * A field's bound over the nodes that always apply to it, or, for a field that exists only under a
  * condition (declared in a `then`), under that same condition.
  */
-function effectiveBound(ctx: CheckContext, files: RuleFiles, occurrence: Occurrence, keyword: string, pick: (a: number, b: number) => number): number | undefined {
+function effectiveBound(
+  ctx: CheckContext,
+  files: RuleFiles,
+  occurrence: Occurrence,
+  keyword: string,
+  pick: (a: number, b: number) => number,
+): number | undefined {
   const sameCondition = (o: Occurrence) =>
     !o.condition || (occurrence.condition && nodeKey(o.condition) === nodeKey(occurrence.condition) && o.condition.branch === occurrence.condition.branch);
   let out: number | undefined;
@@ -360,7 +387,8 @@ function checkRuleValue(ctx: CheckContext, files: RuleFiles, target: Extract<Tar
         }
       }
     }
-    if (typeof node.minimum === 'number' && typeof node.maximum === 'number' && node.minimum > node.maximum) return void fail('Rules.Refusal.MinAboveMax', { limit: node.maximum });
+    if (typeof node.minimum === 'number' && typeof node.maximum === 'number' && node.minimum > node.maximum)
+      return void fail('Rules.Refusal.MinAboveMax', { limit: node.maximum });
     return undefined;
   }
 
@@ -428,14 +456,21 @@ function checkMessages(ctx: CheckContext, value: unknown, baseValue: unknown, fa
   };
   if (typeof baseValue === 'string' || baseValue === undefined) {
     if (baseValue === undefined && value === undefined) return;
-    if (typeof value !== 'string') return void fail(baseValue === undefined ? 'Rules.Refusal.MessageKeyInvalid' : 'Rules.Refusal.MessageRemoved', baseValue === undefined ? undefined : { keyword: '_' });
+    if (typeof value !== 'string')
+      return void fail(
+        baseValue === undefined ? 'Rules.Refusal.MessageKeyInvalid' : 'Rules.Refusal.MessageRemoved',
+        baseValue === undefined ? undefined : { keyword: '_' },
+      );
     keyExists(value);
     return;
   }
   if (!isSchema(value)) return void fail('Rules.Refusal.MessageRemoved', { keyword: '_' });
   for (const [keyword, entry] of Object.entries(baseValue as JsonSchema)) {
     if (!(keyword in value)) return void fail('Rules.Refusal.MessageRemoved', { keyword });
-    if (isSchema(entry)) for (const name of Object.keys(entry)) if (!isSchema(value[keyword]) || !(name in (value[keyword] as JsonSchema))) return void fail('Rules.Refusal.MessageRemoved', { keyword: `${keyword}/${name}` });
+    if (isSchema(entry))
+      for (const name of Object.keys(entry))
+        if (!isSchema(value[keyword]) || !(name in (value[keyword] as JsonSchema)))
+          return void fail('Rules.Refusal.MessageRemoved', { keyword: `${keyword}/${name}` });
   }
   for (const [keyword, entry] of Object.entries(value)) {
     if (!MESSAGE_KEYWORDS.includes(keyword)) return void fail('Rules.Refusal.MessageUnknownKeyword', { keyword });
@@ -452,7 +487,11 @@ function checkUi(ctx: CheckContext, files: RuleFiles, target: Extract<Target, { 
   if (target.keyword === 'ui:order') {
     const order = node['ui:order'];
     const baseOrder = baseNode['ui:order'];
-    const same = Array.isArray(order) && Array.isArray(baseOrder) && order.length === baseOrder.length && isDeepStrictEqual([...order].map(String).sort(), [...baseOrder].map(String).sort());
+    const same =
+      Array.isArray(order) &&
+      Array.isArray(baseOrder) &&
+      order.length === baseOrder.length &&
+      isDeepStrictEqual([...order].map(String).sort(), [...baseOrder].map(String).sort());
     if (!same) fail('Rules.Refusal.OrderNotPermutation');
     return;
   }
@@ -464,4 +503,3 @@ function checkUi(ctx: CheckContext, files: RuleFiles, target: Extract<Target, { 
     if (!catalogue.has(`fields:${helpKey}`)) return void fail('Rules.Refusal.MessageKeyMissing', { key: helpKey, language });
   }
 }
-

@@ -96,7 +96,26 @@ export function prunedSchema(bundled: Schema, affected: readonly string[]): Sche
 }
 
 /** Root keywords whose reading of the document readFields knows; any other and the whole document is read. */
-const KNOWN_ROOT = new Set(['$schema', '$id', '$defs', 'title', 'description', '$comment', 'type', 'properties', 'required', 'allOf', 'if', 'then', 'else', 'errorMessage', 'propertyNames', 'additionalProperties', 'default', 'readOnly']);
+const KNOWN_ROOT = new Set([
+  '$schema',
+  '$id',
+  '$defs',
+  'title',
+  'description',
+  '$comment',
+  'type',
+  'properties',
+  'required',
+  'allOf',
+  'if',
+  'then',
+  'else',
+  'errorMessage',
+  'propertyNames',
+  'additionalProperties',
+  'default',
+  'readOnly',
+]);
 
 /**
  * The top-level fields of the form data a pruned schema reads (the properties it keeps at the root,
@@ -152,7 +171,10 @@ export interface ImpactValidator {
 
 /** A validator of one form of a version, answering the field errors at and under the affected paths (null when none). */
 export function impactValidator(files: RuleFiles, form: FormName, affected: readonly string[]): ImpactValidator {
-  const bundled = bundleSchema(`forms/${form}.schema.json`, [...files].map(([path, schema]) => ({ path, schema })));
+  const bundled = bundleSchema(
+    `forms/${form}.schema.json`,
+    [...files].map(([path, schema]) => ({ path, schema })),
+  );
   const pruned = prunedSchema(bundled, affected);
   const validate = formsAjv().compile(pruned);
   const check = (data: unknown) => {

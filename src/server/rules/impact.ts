@@ -61,7 +61,13 @@ export function affectedPaths(map: FormMap, changes: readonly RuleChange[], vers
       if (occurrences.length === 0) continue;
       const required =
         segments[n] === 'required' && versions.length > 0
-          ? [...new Set(versions.flatMap((files) => [valueAt(files.get(change.file), [...node, 'required'])].flat().filter((name): name is string => typeof name === 'string')))]
+          ? [
+              ...new Set(
+                versions.flatMap((files) =>
+                  [valueAt(files.get(change.file), [...node, 'required'])].flat().filter((name): name is string => typeof name === 'string'),
+                ),
+              ),
+            ]
           : undefined;
       for (const o of occurrences) {
         if (whole) add(o.form, '');
@@ -81,7 +87,9 @@ export function refsInConditions(files: RuleFiles): boolean {
   const visit = (node: unknown, inCondition: boolean): boolean => {
     if (Array.isArray(node)) return node.some((item) => visit(item, inCondition));
     if (!node || typeof node !== 'object') return false;
-    return Object.entries(node).some(([key, value]) => (key === '$ref' && inCondition) || (key !== 'errorMessage' && visit(value, inCondition || CONDITIONS.includes(key))));
+    return Object.entries(node).some(
+      ([key, value]) => (key === '$ref' && inCondition) || (key !== 'errorMessage' && visit(value, inCondition || CONDITIONS.includes(key))),
+    );
   };
   return [...files].some(([file, schema]) => !file.startsWith('api/') && visit(schema, false));
 }

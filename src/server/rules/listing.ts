@@ -132,7 +132,8 @@ function listForm(map: FormMap, files: RuleFiles, form: FormName): ListedForm {
     }
     const uiSegments = path.split('/');
     const label = uiValue(files, uiFile, uiSegments, ['ui:options', 'labelKey']);
-    const help = isSchema(resolvedUi) && isSchema(valueAt(resolvedUi, uiSegments)) ? uiEditTarget(files, uiFile, uiSegments, ['ui:options', 'helpKey']) : undefined;
+    const help =
+      isSchema(resolvedUi) && isSchema(valueAt(resolvedUi, uiSegments)) ? uiEditTarget(files, uiFile, uiSegments, ['ui:options', 'helpKey']) : undefined;
     const unique = new Map(nodes.map((o) => [nodeKey(o), o]));
     fields.push({
       path,

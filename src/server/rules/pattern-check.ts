@@ -31,7 +31,12 @@ export function patternChecker(options: { length?: number; budgetMs?: number; de
             out.set(pattern, kept);
             continue;
           }
-          const request: PatternRequest = { type: 'pattern', pattern, length: options.length ?? PATTERN_LENGTH, budgetMs: options.budgetMs ?? PATTERN_BUDGET_MS };
+          const request: PatternRequest = {
+            type: 'pattern',
+            pattern,
+            length: options.length ?? PATTERN_LENGTH,
+            budgetMs: options.budgetMs ?? PATTERN_BUDGET_MS,
+          };
           let linear = false;
           let settled = false;
           // A slow input may be the machine's fault (another process, a collection): timed twice

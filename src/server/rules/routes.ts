@@ -33,7 +33,14 @@ export async function rulesAdminRoutes(app: FastifyInstance): Promise<void> {
 
   api.get(
     '/api/admin/rules/forms',
-    { config: ROLE, schema: { tags, summary: 'Every form, its fields and each field’s rules in the published version, with where each rule lives', response: { 200: ref('rules-forms-response'), ...errors(401, 403) } } },
+    {
+      config: ROLE,
+      schema: {
+        tags,
+        summary: 'Every form, its fields and each field’s rules in the published version, with where each rule lives',
+        response: { 200: ref('rules-forms-response'), ...errors(401, 403) },
+      },
+    },
     async () => rules.forms(),
   );
 
@@ -41,7 +48,12 @@ export async function rulesAdminRoutes(app: FastifyInstance): Promise<void> {
     '/api/admin/rules/check',
     {
       config: ROLE,
-      schema: { tags, summary: 'Check changes against the published version (nothing is saved)', body: ref('rules-check-request'), response: { 200: ref('rules-check-response'), ...errors(400, 401, 403) } },
+      schema: {
+        tags,
+        summary: 'Check changes against the published version (nothing is saved)',
+        body: ref('rules-check-request'),
+        response: { 200: ref('rules-check-response'), ...errors(400, 401, 403) },
+      },
     },
     async (request) => rules.check(request.body.changes as RuleChange[]),
   );
@@ -63,7 +75,8 @@ export async function rulesAdminRoutes(app: FastifyInstance): Promise<void> {
         response: { 201: ref('rules-draft-response'), ...errors(400, 401, 403) },
       },
     },
-    async (request, reply) => reply.status(201).send(await rules.createDraft(request.caller, { reason: request.body.reason, changes: request.body.changes as RuleChange[] })),
+    async (request, reply) =>
+      reply.status(201).send(await rules.createDraft(request.caller, { reason: request.body.reason, changes: request.body.changes as RuleChange[] })),
   );
 
   api.get(
@@ -100,7 +113,13 @@ export async function rulesAdminRoutes(app: FastifyInstance): Promise<void> {
     '/api/admin/rules/drafts/:id/check',
     {
       config: ROLE,
-      schema: { tags, summary: 'Check a saved draft again on the version it is based on', params: params('id'), body: ref('empty-request'), response: { 200: ref('rules-check-response'), ...errors(400, 401, 403, 404) } },
+      schema: {
+        tags,
+        summary: 'Check a saved draft again on the version it is based on',
+        params: params('id'),
+        body: ref('empty-request'),
+        response: { 200: ref('rules-check-response'), ...errors(400, 401, 403, 404) },
+      },
     },
     async (request) => rules.checkDraft(request.params.id),
   );
@@ -142,7 +161,8 @@ export async function rulesAdminRoutes(app: FastifyInstance): Promise<void> {
       config: ROLE,
       schema: {
         tags,
-        summary: 'How many stored profiles the draft’s rules would newly reject, per form, field and message key, with up to three examples each (never logged)',
+        summary:
+          'How many stored profiles the draft’s rules would newly reject, per form, field and message key, with up to three examples each (never logged)',
         params: params('id'),
         body: ref('empty-request'),
         response: { 200: ref('rules-impact-response'), ...errors(400, 401, 403, 404) },
@@ -155,14 +175,27 @@ export async function rulesAdminRoutes(app: FastifyInstance): Promise<void> {
     '/api/admin/rules/versions',
     {
       config: ROLE,
-      schema: { tags, summary: 'The published versions, newest first, each with its diff against the one before', querystring: page, response: { 200: ref('rules-versions-response'), ...errors(400, 401, 403) } },
+      schema: {
+        tags,
+        summary: 'The published versions, newest first, each with its diff against the one before',
+        querystring: page,
+        response: { 200: ref('rules-versions-response'), ...errors(400, 401, 403) },
+      },
     },
     async (request) => rules.versions(pageOf(request.query)),
   );
 
   api.get(
     '/api/admin/rules/versions/:number',
-    { config: ROLE, schema: { tags, summary: 'One version with its diff against the one before', params: versionNumber, response: { 200: ref('rules-version-response'), ...errors(400, 401, 403, 404) } } },
+    {
+      config: ROLE,
+      schema: {
+        tags,
+        summary: 'One version with its diff against the one before',
+        params: versionNumber,
+        response: { 200: ref('rules-version-response'), ...errors(400, 401, 403, 404) },
+      },
+    },
     async (request) => rules.version(Number(request.params.number)),
   );
 
@@ -183,7 +216,15 @@ export async function rulesAdminRoutes(app: FastifyInstance): Promise<void> {
 
   api.get(
     '/api/admin/rules/audit',
-    { config: ROLE, schema: { tags, summary: 'Every draft change, approval, publish and roll back, newest first', querystring: page, response: { 200: ref('rules-audit-response'), ...errors(400, 401, 403) } } },
+    {
+      config: ROLE,
+      schema: {
+        tags,
+        summary: 'Every draft change, approval, publish and roll back, newest first',
+        querystring: page,
+        response: { 200: ref('rules-audit-response'), ...errors(400, 401, 403) },
+      },
+    },
     async (request) => rules.audit(pageOf(request.query)),
   );
 }

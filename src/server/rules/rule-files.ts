@@ -74,7 +74,9 @@ export function applyChanges(files: RuleFiles, changes: readonly RuleChange[]): 
       copied.add(change.file);
       out.set(change.file, document);
     }
-    const operation = (change.op === 'remove' ? { op: 'remove', path: change.path } : { op: change.op, path: change.path, value: structuredClone(change.value) }) as Operation;
+    const operation = (
+      change.op === 'remove' ? { op: 'remove', path: change.path } : { op: change.op, path: change.path, value: structuredClone(change.value) }
+    ) as Operation;
     try {
       jsonPatch.applyOperation(document, operation, true, true, true);
     } catch {

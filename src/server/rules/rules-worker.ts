@@ -41,7 +41,13 @@ export interface ImpactStarted {
 
 type Request =
   | PatternRequest
-  | { type: 'impact-start'; draftFiles: Array<[string, JsonSchema]>; publishedFiles: Array<[string, JsonSchema]>; forms: FormName[]; affected: Record<string, string[]> }
+  | {
+      type: 'impact-start';
+      draftFiles: Array<[string, JsonSchema]>;
+      publishedFiles: Array<[string, JsonSchema]>;
+      forms: FormName[];
+      affected: Record<string, string[]>;
+    }
   | { type: 'impact-batch'; rows: Array<{ id: string; document: string }> }
   | { type: 'impact-end' };
 
@@ -63,7 +69,8 @@ let impact: FormCheck[] | undefined;
 
 function valueAtPath(data: unknown, path: string): unknown {
   let node = data;
-  for (const part of path.split('/').slice(1)) node = node && typeof node === 'object' ? (node as Record<string, unknown>)[part.replace(/~1/g, '/').replace(/~0/g, '~')] : undefined;
+  for (const part of path.split('/').slice(1))
+    node = node && typeof node === 'object' ? (node as Record<string, unknown>)[part.replace(/~1/g, '/').replace(/~0/g, '~')] : undefined;
   if (typeof node === 'string' && node.length > EXAMPLE_LENGTH) return `${node.slice(0, EXAMPLE_LENGTH)}…`;
   return node ?? null;
 }
@@ -81,7 +88,12 @@ function startImpact(request: Extract<Request, { type: 'impact-start' }>): Impac
     const check: FormCheck = {
       form,
       // The form's fields as it renders them: a shared part (defs/contact-details) merged into its root.
-      fields: formFields(bundleSchema(`forms/${form}.schema.json`, [...draftFiles].map(([path, schema]) => ({ path, schema: schema as JsonSchema })))),
+      fields: formFields(
+        bundleSchema(
+          `forms/${form}.schema.json`,
+          [...draftFiles].map(([path, schema]) => ({ path, schema: schema as JsonSchema })),
+        ),
+      ),
       draft: impactValidator(draftFiles, form, affected),
       published: impactValidator(publishedFiles, form, affected),
       affected,

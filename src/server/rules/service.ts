@@ -205,7 +205,8 @@ export function createRulesService(deps: RulesDeps) {
     /** Reads the published version and, with PostgreSQL, follows every publish (LISTEN plus a 1 s poll). */
     async start(): Promise<void> {
       await refresh();
-      if (deps.dialect === 'postgres' && config.databaseUrl) follower = followPublished({ databaseUrl: config.databaseUrl, channel: 'rules_published', onSignal: signal, log: deps.log });
+      if (deps.dialect === 'postgres' && config.databaseUrl)
+        follower = followPublished({ databaseUrl: config.databaseUrl, channel: 'rules_published', onSignal: signal, log: deps.log });
     },
 
     async stop(): Promise<void> {
@@ -251,14 +252,25 @@ export function createRulesService(deps: RulesDeps) {
     async createDraft(caller: Caller, body: { reason: string; changes: RuleChange[] }): Promise<DraftView> {
       const basedOn = current.version;
       const resolved = await checked(body.changes, basedOn);
-      const row = await store.insertDraft(db, { authorId: caller.accountId, reason: reasonOf(body.reason), changes: body.changes, basedOn, hash: resolved.hash });
+      const row = await store.insertDraft(db, {
+        authorId: caller.accountId,
+        reason: reasonOf(body.reason),
+        changes: body.changes,
+        basedOn,
+        hash: resolved.hash,
+      });
       return draftView(row);
     },
 
     async updateDraft(caller: Caller, id: string, body: { reason: string; changes: RuleChange[] }): Promise<DraftView> {
       const row = await ownDraft(caller, id);
       const resolved = await checked(body.changes, row.based_on);
-      const updated = await store.updateDraft(db, row, { actorId: caller.accountId, reason: reasonOf(body.reason), changes: body.changes, hash: resolved.hash });
+      const updated = await store.updateDraft(db, row, {
+        actorId: caller.accountId,
+        reason: reasonOf(body.reason),
+        changes: body.changes,
+        hash: resolved.hash,
+      });
       if (!updated) throw conflict('The draft changed while it was being saved; load it again.');
       return draftView(updated);
     },
@@ -274,7 +286,14 @@ export function createRulesService(deps: RulesDeps) {
       if (!row) throw notFound('No such draft.');
       const on = await filesOfVersion(row.based_on);
       const result = await checkDraft(ctx, on.files, row.changes);
-      return { refusals: result.refusals, hash: row.hash, basedOn: row.based_on, stale: row.based_on !== current.version, files: changedFiles(row.changes), reaches: reachOf(row.changes) };
+      return {
+        refusals: result.refusals,
+        hash: row.hash,
+        basedOn: row.based_on,
+        stale: row.based_on !== current.version,
+        files: changedFiles(row.changes),
+        reaches: reachOf(row.changes),
+      };
     },
 
     async approveDraft(caller: Caller, id: string): Promise<DraftView> {
@@ -296,7 +315,8 @@ export function createRulesService(deps: RulesDeps) {
       const row = await store.findDraft(db, id);
       if (!row) throw notFound('No such draft.');
       if (row.based_on !== current.version) await refresh();
-      if (row.based_on !== current.version) throw conflict('The draft is based on a version that is no longer published; start it again from the published version.');
+      if (row.based_on !== current.version)
+        throw conflict('The draft is based on a version that is no longer published; start it again from the published version.');
       const resolved = await checked(row.changes, row.based_on);
       const result = await store.publishVersion(db, {
         draftId: row.id,
@@ -373,7 +393,15 @@ export function createRulesService(deps: RulesDeps) {
       const rows = await store.listAudit(db, Math.min(options.limit ?? 100, 500), options.before);
       const who = await people(rows.map((r) => r.actor_id));
       return {
-        entries: rows.map((row) => ({ id: row.id, at: iso(row.at) as string, actor: who(row.actor_id) as Person, action: row.action as store.AuditAction, draftId: row.draft_id, version: row.version, detail: row.detail })),
+        entries: rows.map((row) => ({
+          id: row.id,
+          at: iso(row.at) as string,
+          actor: who(row.actor_id) as Person,
+          action: row.action as store.AuditAction,
+          draftId: row.draft_id,
+          version: row.version,
+          detail: row.detail,
+        })),
       };
     },
 
@@ -383,7 +411,13 @@ export function createRulesService(deps: RulesDeps) {
       if (!row) throw notFound('No such draft.');
       const draft = await checked(row.changes, row.based_on);
       const published = current.rules;
-      return checkImpact({ draft, published, affected: affectedPaths(map, row.changes, [draft.files, published.files]), profiles: deps.profiles, draftId: row.id });
+      return checkImpact({
+        draft,
+        published,
+        affected: affectedPaths(map, row.changes, [draft.files, published.files]),
+        profiles: deps.profiles,
+        draftId: row.id,
+      });
     },
 
     /** The rules with this hash (the base, a version or a draft), for the browser modules; undefined when unknown. */

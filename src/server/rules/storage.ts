@@ -85,7 +85,8 @@ function nodeAt(files: RuleFiles, ref: NodeRef): JsonSchema | undefined {
   return isSchema(node) ? node : undefined;
 }
 
-const tighter = (a: number | undefined, b: number | undefined, pick: (x: number, y: number) => number) => (a === undefined ? b : b === undefined ? a : pick(a, b));
+const tighter = (a: number | undefined, b: number | undefined, pick: (x: number, y: number) => number) =>
+  a === undefined ? b : b === undefined ? a : pick(a, b);
 
 /** The bounds the stored counterparts of one form field declare; undefined when none is found. */
 export function storedBoundsOf(files: RuleFiles, form: FormName, dataPath: string): StoredBounds | undefined {

@@ -8,5 +8,19 @@ export type { AuditAction, Db, PublishRefusal } from '../publish/store';
 export type VersionRow = AnyVersionRow<RuleChange>;
 export type DraftRow = AnyDraftRow<RuleChange>;
 
-export const { published, findVersion, findVersionByHash, listVersions, findDraft, findDraftByHash, listDrafts, audit, listAudit, insertDraft, updateDraft, deleteDraft, approveDraft, publishVersion } =
-  publishStore<RuleChange>('rules');
+export const {
+  published,
+  findVersion,
+  findVersionByHash,
+  listVersions,
+  findDraft,
+  findDraftByHash,
+  listDrafts,
+  audit,
+  listAudit,
+  insertDraft,
+  updateDraft,
+  deleteDraft,
+  approveDraft,
+  publishVersion,
+} = publishStore<RuleChange>('rules');

@@ -36,7 +36,12 @@ export function uiLayers(files: RuleFiles, file: string, segments: readonly stri
 }
 
 /** Where the value at `segments` + `keyword` of a form's ui comes from, and that value (undefined when none has it). */
-export function uiValue(files: RuleFiles, file: string, segments: readonly string[], keyword: readonly string[]): { layer: UiLayer; value: unknown } | undefined {
+export function uiValue(
+  files: RuleFiles,
+  file: string,
+  segments: readonly string[],
+  keyword: readonly string[],
+): { layer: UiLayer; value: unknown } | undefined {
   for (const layer of uiLayers(files, file, segments)) {
     const value = valueAt(files.get(layer.file), [...layer.segments, ...keyword]);
     if (value !== undefined) return { layer, value };
@@ -48,7 +53,12 @@ export function uiValue(files: RuleFiles, file: string, segments: readonly strin
  * The file and pointer a change to `keyword` at `segments` should name: the file the value comes
  * from; when no file has it, the nearest file that has the place itself (so an `add` applies).
  */
-export function uiEditTarget(files: RuleFiles, file: string, segments: readonly string[], keyword: readonly string[]): { file: string; pointer: string; value: unknown } {
+export function uiEditTarget(
+  files: RuleFiles,
+  file: string,
+  segments: readonly string[],
+  keyword: readonly string[],
+): { file: string; pointer: string; value: unknown } {
   const found = uiValue(files, file, segments, keyword);
   if (found) return { file: found.layer.file, pointer: pointerOf([...found.layer.segments, ...keyword]), value: found.value };
   const layers = uiLayers(files, file, segments);

@@ -3,16 +3,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db';
 import type { DB } from '../db/types';
 import { hashPassword } from '../identity/passwords';
-import {
-  demoAccounts,
-  demoAnnouncements,
-  demoCmpKeys,
-  demoEntitlements,
-  demoFulfillments,
-  demoKeys,
-  demoLegacyAccounts,
-  demoProducts,
-} from './demo-data';
+import { demoAccounts, demoAnnouncements, demoCmpKeys, demoEntitlements, demoFulfillments, demoKeys, demoLegacyAccounts, demoProducts } from './demo-data';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -22,7 +13,11 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  */
 export async function isSeeded(db: Kysely<DB>): Promise<boolean> {
   const ids = demoAccounts.map((a) => a.id);
-  const found = await db.selectFrom('accounts').select((eb) => eb.fn.countAll<string>().as('n')).where('id', 'in', ids).executeTakeFirstOrThrow();
+  const found = await db
+    .selectFrom('accounts')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('id', 'in', ids)
+    .executeTakeFirstOrThrow();
   return Number(found.n) === ids.length;
 }
 
@@ -138,7 +133,13 @@ async function seedEntitlements(db: Kysely<DB>, now: number): Promise<number> {
         account_id: e.accountId,
         vendor: product.vendor,
         product_id: product.id,
-        product: JSON.stringify({ title: product.title, classroom: product.classroom ?? null, vendorProductCode: product.code, productId: product.id, productTitle: product.title }),
+        product: JSON.stringify({
+          title: product.title,
+          classroom: product.classroom ?? null,
+          vendorProductCode: product.code,
+          productId: product.id,
+          productTitle: product.title,
+        }),
         consent_status: e.consentStatus ?? 'notRequired',
         preferred_product_version: product.version ?? null,
         redemption_date: e.redeemedDaysAgo === null ? null : new Date(now - e.redeemedDaysAgo * DAY_MS),
@@ -226,7 +227,11 @@ async function seedLegacyData(db: Kysely<DB>): Promise<void> {
 async function seedAnnouncements(db: Kysely<DB>): Promise<number> {
   let inserted = 0;
   for (const a of demoAnnouncements) {
-    const r = await db.insertInto('announcements').values(a).onConflict((oc) => oc.doNothing()).executeTakeFirst();
+    const r = await db
+      .insertInto('announcements')
+      .values(a)
+      .onConflict((oc) => oc.doNothing())
+      .executeTakeFirst();
     inserted += Number(r.numInsertedOrUpdatedRows ?? 0);
   }
   return inserted;

@@ -16,7 +16,6 @@ export interface TextRefusal {
   params?: Record<string, string | number>;
 }
 
-
 export function checkTexts(base: Texts, on: Texts, changes: readonly TextEdit[]): { refusals: TextRefusal[]; warnings: TextRefusal[] } {
   const refusals: TextRefusal[] = [];
   const warnings: TextRefusal[] = [];

@@ -10,7 +10,13 @@ export type ExchangeFormat = 'xliff' | 'json';
 
 export class ImportUnreadable extends Error {}
 
-export async function exportTexts(options: { format: ExchangeFormat; lang: Lang; english: Catalogue; texts: Catalogue; keys: readonly string[] }): Promise<string> {
+export async function exportTexts(options: {
+  format: ExchangeFormat;
+  lang: Lang;
+  english: Catalogue;
+  texts: Catalogue;
+  keys: readonly string[];
+}): Promise<string> {
   const { format, lang, english, texts, keys } = options;
   const byNamespace = new Map<string, string[]>();
   for (const key of keys) {

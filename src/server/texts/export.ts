@@ -1,5 +1,16 @@
 import * as store from './store';
-import { applyTexts, LANGUAGES, namespaceObject, namespacesIn, readSources, readTexts, SOURCES_FILE, sourcesFileText, type Catalogue, type Lang } from './texts-files';
+import {
+  applyTexts,
+  LANGUAGES,
+  namespaceObject,
+  namespacesIn,
+  readSources,
+  readTexts,
+  SOURCES_FILE,
+  sourcesFileText,
+  type Catalogue,
+  type Lang,
+} from './texts-files';
 
 // `npm run texts:export` (scripts/texts-export.ts): the published texts written back into
 // locales/<lang>/<namespace>.json, for review in git, as the files are kept (2-space indents, a

@@ -53,7 +53,8 @@ export async function textsAdminRoutes(app: FastifyInstance): Promise<void> {
       config: ROLE,
       schema: {
         tags,
-        summary: 'Every key of every namespace, English and Japanese side by side, where it is used and whether it is missing, stale or overridden; searched and filtered',
+        summary:
+          'Every key of every namespace, English and Japanese side by side, where it is used and whether it is missing, stale or overridden; searched and filtered',
         querystring: keysQuery,
         response: { 200: ref('texts-keys-response'), ...errors(400, 401, 403) },
       },
@@ -65,14 +66,22 @@ export async function textsAdminRoutes(app: FastifyInstance): Promise<void> {
     '/api/admin/texts/check',
     {
       config: ROLE,
-      schema: { tags, summary: 'Check text changes against the published texts (nothing is saved)', body: ref('texts-check-request'), response: { 200: ref('texts-check-response'), ...errors(400, 401, 403) } },
+      schema: {
+        tags,
+        summary: 'Check text changes against the published texts (nothing is saved)',
+        body: ref('texts-check-request'),
+        response: { 200: ref('texts-check-response'), ...errors(400, 401, 403) },
+      },
     },
     async (request) => texts.check(edits(request.body.changes)),
   );
 
   api.get(
     '/api/admin/texts/drafts',
-    { config: ROLE, schema: { tags, summary: 'The texts drafts of every localisation account', response: { 200: ref('texts-drafts-response'), ...errors(401, 403) } } },
+    {
+      config: ROLE,
+      schema: { tags, summary: 'The texts drafts of every localisation account', response: { 200: ref('texts-drafts-response'), ...errors(401, 403) } },
+    },
     async () => ({ drafts: await texts.drafts() }),
   );
 
@@ -87,12 +96,16 @@ export async function textsAdminRoutes(app: FastifyInstance): Promise<void> {
         response: { 201: ref('texts-draft-response'), ...errors(400, 401, 403) },
       },
     },
-    async (request, reply) => reply.status(201).send(await texts.createDraft(request.caller, { reason: request.body.reason, changes: edits(request.body.changes) })),
+    async (request, reply) =>
+      reply.status(201).send(await texts.createDraft(request.caller, { reason: request.body.reason, changes: edits(request.body.changes) })),
   );
 
   api.get(
     '/api/admin/texts/drafts/:id',
-    { config: ROLE, schema: { tags, summary: 'One texts draft', params: params('id'), response: { 200: ref('texts-draft-response'), ...errors(401, 403, 404) } } },
+    {
+      config: ROLE,
+      schema: { tags, summary: 'One texts draft', params: params('id'), response: { 200: ref('texts-draft-response'), ...errors(401, 403, 404) } },
+    },
     async (request) => texts.draft(request.params.id),
   );
 
@@ -113,7 +126,10 @@ export async function textsAdminRoutes(app: FastifyInstance): Promise<void> {
 
   api.delete(
     '/api/admin/texts/drafts/:id',
-    { config: ROLE, schema: { tags, summary: 'Delete a texts draft (its author only)', params: params('id'), response: { ...noContent, ...errors(401, 403, 404) } } },
+    {
+      config: ROLE,
+      schema: { tags, summary: 'Delete a texts draft (its author only)', params: params('id'), response: { ...noContent, ...errors(401, 403, 404) } },
+    },
     async (request, reply) => {
       await texts.deleteDraft(request.caller, request.params.id);
       return reply.status(204).send();
@@ -141,7 +157,8 @@ export async function textsAdminRoutes(app: FastifyInstance): Promise<void> {
       config: ROLE,
       schema: {
         tags,
-        summary: 'Publish a texts draft as the next version, in one transaction: 409 when another version was published since the draft was started, when it needs approval, or when two publishes race',
+        summary:
+          'Publish a texts draft as the next version, in one transaction: 409 when another version was published since the draft was started, when it needs approval, or when two publishes race',
         params: params('id'),
         body: ref('empty-request'),
         response: { 200: ref('texts-version-response'), ...errors(400, 401, 403, 404, 409) },
@@ -154,14 +171,27 @@ export async function textsAdminRoutes(app: FastifyInstance): Promise<void> {
     '/api/admin/texts/versions',
     {
       config: ROLE,
-      schema: { tags, summary: 'The published texts versions, newest first, each with its diff against the one before', querystring: page, response: { 200: ref('texts-versions-response'), ...errors(400, 401, 403) } },
+      schema: {
+        tags,
+        summary: 'The published texts versions, newest first, each with its diff against the one before',
+        querystring: page,
+        response: { 200: ref('texts-versions-response'), ...errors(400, 401, 403) },
+      },
     },
     async (request) => texts.versions(pageOf(request.query)),
   );
 
   api.get(
     '/api/admin/texts/versions/:number',
-    { config: ROLE, schema: { tags, summary: 'One texts version with its diff against the one before', params: versionNumber, response: { 200: ref('texts-version-response'), ...errors(400, 401, 403, 404) } } },
+    {
+      config: ROLE,
+      schema: {
+        tags,
+        summary: 'One texts version with its diff against the one before',
+        params: versionNumber,
+        response: { 200: ref('texts-version-response'), ...errors(400, 401, 403, 404) },
+      },
+    },
     async (request) => texts.version(Number(request.params.number)),
   );
 
@@ -182,7 +212,15 @@ export async function textsAdminRoutes(app: FastifyInstance): Promise<void> {
 
   api.get(
     '/api/admin/texts/audit',
-    { config: ROLE, schema: { tags, summary: 'Every texts draft change, approval, publish and roll back, newest first', querystring: page, response: { 200: ref('texts-audit-response'), ...errors(400, 401, 403) } } },
+    {
+      config: ROLE,
+      schema: {
+        tags,
+        summary: 'Every texts draft change, approval, publish and roll back, newest first',
+        querystring: page,
+        response: { 200: ref('texts-audit-response'), ...errors(400, 401, 403) },
+      },
+    },
     async (request) => texts.audit(pageOf(request.query)),
   );
 
@@ -192,7 +230,8 @@ export async function textsAdminRoutes(app: FastifyInstance): Promise<void> {
       config: ROLE,
       schema: {
         tags,
-        summary: 'One language’s published texts for a translation tool, as XLIFF 2.0 (the English as source) or i18next JSON; every key, or only the missing and stale ones',
+        summary:
+          'One language’s published texts for a translation tool, as XLIFF 2.0 (the English as source) or i18next JSON; every key, or only the missing and stale ones',
         querystring: exportQuery,
         response: { 200: { type: 'string', description: 'The exchange file.' }, ...errors(400, 401, 403) },
       },
@@ -217,7 +256,8 @@ export async function textsAdminRoutes(app: FastifyInstance): Promise<void> {
       bodyLimit: 3 * 1024 * 1024,
       schema: {
         tags,
-        summary: 'One language’s texts from a translation tool (XLIFF 2.0 or i18next JSON), checked like an edit and saved as a draft, never published; an unknown key refuses the file',
+        summary:
+          'One language’s texts from a translation tool (XLIFF 2.0 or i18next JSON), checked like an edit and saved as a draft, never published; an unknown key refuses the file',
         body: ref('texts-import-request'),
         response: { 201: ref('texts-draft-response'), ...errors(400, 401, 403) },
       },

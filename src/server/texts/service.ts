@@ -12,7 +12,22 @@ import { exportTexts, importTexts, ImportUnreadable, type ExchangeFormat } from 
 import { fieldUses, filterRows, listRows, type TextRow } from './listing';
 import { serveTextsFrom } from './server-texts';
 import * as store from './store';
-import { applyTexts, englishOf, LANGUAGES, mergeChanges, namespaceObject, namespacesIn, readSources, readTexts, sourceHash, textsHash, type Lang, type TextChange, type TextEdit, type Texts } from './texts-files';
+import {
+  applyTexts,
+  englishOf,
+  LANGUAGES,
+  mergeChanges,
+  namespaceObject,
+  namespacesIn,
+  readSources,
+  readTexts,
+  sourceHash,
+  textsHash,
+  type Lang,
+  type TextChange,
+  type TextEdit,
+  type Texts,
+} from './texts-files';
 import { draftFields, iso, people as lookUpPeople, versionFields, type Person } from '../publish/views';
 import { refresher } from '../publish/refresh';
 
@@ -32,7 +47,6 @@ export interface TextsDeps {
   localesDir?: string;
   log?: { info(fields: object, message: string): void; warn(fields: object, message: string): void; error(fields: object, message: string): void };
 }
-
 
 interface Resolved {
   hash: string;
@@ -109,7 +123,10 @@ export function createTextsService(deps: TextsDeps) {
     const on = await ofVersion(basedOn);
     const { refusals, warnings } = checkTexts(base, on.texts, edits);
     if (refusals.length > 0) throw new TextsRefused(refusals);
-    const english = applyTexts(on.texts, edits.filter((e) => e.lang === 'en')).get('en') as Map<string, string>;
+    const english = applyTexts(
+      on.texts,
+      edits.filter((e) => e.lang === 'en'),
+    ).get('en') as Map<string, string>;
     const at = new Date().toISOString();
     const changes = edits.map((e) => ({ key: e.key, lang: e.lang, text: e.text, source: sourceHash(englishOf(english, e.key)), at }));
     return { changes, resolved: resolve(mergeChanges(on.changes, changes)), warnings };
@@ -172,7 +189,12 @@ export function createTextsService(deps: TextsDeps) {
       await refresh();
       unserve = serveTextsFrom(() => current);
       if (deps.dialect === 'postgres' && config.databaseUrl) {
-        follower = followPublished({ databaseUrl: config.databaseUrl, channel: 'texts_published', onSignal: () => void refresh().catch(() => undefined), log: deps.log });
+        follower = followPublished({
+          databaseUrl: config.databaseUrl,
+          channel: 'texts_published',
+          onSignal: () => void refresh().catch(() => undefined),
+          log: deps.log,
+        });
       }
     },
 
@@ -193,7 +215,13 @@ export function createTextsService(deps: TextsDeps) {
         const short = key.slice(key.indexOf(':') + 1);
         if (!dotted.has(short)) dotted.set(short, key);
       }
-      const rows: TextRow[] = listRows({ base, texts: current.texts, overrides: current.changes, sources, uses: fieldUses(deps.forms(), (d) => dotted.get(d)) });
+      const rows: TextRow[] = listRows({
+        base,
+        texts: current.texts,
+        overrides: current.changes,
+        sources,
+        uses: fieldUses(deps.forms(), (d) => dotted.get(d)),
+      });
       return {
         published: { version: current.version, hash: current.hash, publishedAt: iso(current.publishedAt), base: current.base },
         baseHash: baseResolved.hash,
@@ -249,7 +277,8 @@ export function createTextsService(deps: TextsDeps) {
       const row = await store.findDraft(db, id);
       if (!row) throw notFound('No such draft.');
       if (row.based_on !== current.version) await refresh();
-      if (row.based_on !== current.version) throw conflict('The draft is based on a version that is no longer published; start it again from the published version.');
+      if (row.based_on !== current.version)
+        throw conflict('The draft is based on a version that is no longer published; start it again from the published version.');
       const on = await ofVersion(row.based_on);
       const { refusals } = checkTexts(base, on.texts, row.changes);
       if (refusals.length > 0) throw new TextsRefused(refusals);
@@ -325,7 +354,17 @@ export function createTextsService(deps: TextsDeps) {
     async audit(options: { limit?: number; before?: number } = {}) {
       const rows = await store.listAudit(db, Math.min(options.limit ?? 100, 500), options.before);
       const who = await people(rows.map((r) => r.actor_id));
-      return { entries: rows.map((row) => ({ id: row.id, at: iso(row.at) as string, actor: who(row.actor_id) as Person, action: row.action as store.AuditAction, draftId: row.draft_id, version: row.version, detail: row.detail })) };
+      return {
+        entries: rows.map((row) => ({
+          id: row.id,
+          at: iso(row.at) as string,
+          actor: who(row.actor_id) as Person,
+          action: row.action as store.AuditAction,
+          draftId: row.draft_id,
+          version: row.version,
+          detail: row.detail,
+        })),
+      };
     },
 
     /** One language's published texts for a translation tool: every key, or only the missing and stale ones (`todo`). */
@@ -333,7 +372,13 @@ export function createTextsService(deps: TextsDeps) {
       const rows = service.keys().keys.filter((row) => options.only === 'all' || row.missing.includes(options.lang) || (options.lang === 'ja' && row.stale));
       // A language's keys are the English ones (plural forms as the language has them are in its files).
       const keys = rows.filter((row) => row.en !== null || row[options.lang] !== null).map((row) => row.key);
-      const body = await exportTexts({ format: options.format, lang: options.lang, english: current.texts.get('en') as Map<string, string>, texts: current.texts.get(options.lang) as Map<string, string>, keys });
+      const body = await exportTexts({
+        format: options.format,
+        lang: options.lang,
+        english: current.texts.get('en') as Map<string, string>,
+        texts: current.texts.get(options.lang) as Map<string, string>,
+        keys,
+      });
       return { body, count: keys.length, version: current.version };
     },
 
@@ -344,7 +389,9 @@ export function createTextsService(deps: TextsDeps) {
         edits = await importTexts(body.format, body.lang, body.content);
       } catch (error) {
         if (!(error instanceof ImportUnreadable)) throw error;
-        throw new TextsRefused([{ path: '/content', change: -1, keyword: 'import-format', key: 'Texts.Refusal.ImportFormat', params: { detail: error.message.slice(0, 200) } }]);
+        throw new TextsRefused([
+          { path: '/content', change: -1, keyword: 'import-format', key: 'Texts.Refusal.ImportFormat', params: { detail: error.message.slice(0, 200) } },
+        ]);
       }
       const published = current.texts.get(body.lang) as Map<string, string>;
       // Every unit is checked (an unknown key anywhere refuses the file); only the differing ones are kept.

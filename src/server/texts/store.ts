@@ -8,5 +8,19 @@ export type { AuditAction, Db, PublishRefusal } from '../publish/store';
 export type VersionRow = AnyVersionRow<TextChange>;
 export type DraftRow = AnyDraftRow<TextChange>;
 
-export const { published, findVersion, findVersionByHash, listVersions, findDraft, findDraftByHash, listDrafts, audit, listAudit, insertDraft, updateDraft, deleteDraft, approveDraft, publishVersion } =
-  publishStore<TextChange>('texts');
+export const {
+  published,
+  findVersion,
+  findVersionByHash,
+  listVersions,
+  findDraft,
+  findDraftByHash,
+  listDrafts,
+  audit,
+  listAudit,
+  insertDraft,
+  updateDraft,
+  deleteDraft,
+  approveDraft,
+  publishVersion,
+} = publishStore<TextChange>('texts');

@@ -32,7 +32,11 @@ export type Texts = Map<Lang, Catalogue>;
 
 export const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
 
-export const sourceHash = (english: string | undefined): string => createHash('sha256').update(english ?? '').digest('hex').slice(0, 16);
+export const sourceHash = (english: string | undefined): string =>
+  createHash('sha256')
+    .update(english ?? '')
+    .digest('hex')
+    .slice(0, 16);
 
 const isObject = (value: unknown): value is Record<string, unknown> => !!value && typeof value === 'object' && !Array.isArray(value);
 

@@ -29,7 +29,10 @@ export function zendeskJwt(secret: string, user: { name: string; email: string; 
  * The exam-delivery launch hash (EXTERNAL_AUTH_HASH): base64 HMAC-SHA256 with the partner secret of
  * CLIENT_CODE + VUE_CANDIDATE_ID + EXTERNAL_PAGE_TIMESTAMP + EXTERNAL_SESSION_TIMEOUT.
  */
-export function pearsonHash(secret: string, fields: { clientCode: string; vueCandidateId: string; externalPageTimestamp: string; externalSessionTimeout: string }) {
+export function pearsonHash(
+  secret: string,
+  fields: { clientCode: string; vueCandidateId: string; externalPageTimestamp: string; externalSessionTimeout: string },
+) {
   return createHmac('sha256', secret)
     .update(`${fields.clientCode}${fields.vueCandidateId}${fields.externalPageTimestamp}${fields.externalSessionTimeout}`)
     .digest('base64');

@@ -52,13 +52,27 @@ export async function vendorRoutes(app: FastifyInstance): Promise<void> {
 
   api.get(
     '/api/vendors/skillable/ssosurl/:id',
-    { schema: { tags, summary: 'Single sign-on URL of the lab partner', params: params('id'), response: { 200: ref('url-response'), ...errors(400, 401, 403, 404) } } },
+    {
+      schema: {
+        tags,
+        summary: 'Single sign-on URL of the lab partner',
+        params: params('id'),
+        response: { 200: ref('url-response'), ...errors(400, 401, 403, 404) },
+      },
+    },
     async (request) => vendors.skillableUrl(request.caller, request.params.id),
   );
 
   api.get(
     '/api/vendors/certmetrics/tokens/:ssoId',
-    { schema: { tags, summary: 'Token for the certification-tracking partner', params: params('ssoId'), response: { 200: ref('token-response'), ...errors(400, 401, 403, 404) } } },
+    {
+      schema: {
+        tags,
+        summary: 'Token for the certification-tracking partner',
+        params: params('ssoId'),
+        response: { 200: ref('token-response'), ...errors(400, 401, 403, 404) },
+      },
+    },
     async (request) => vendors.certMetricsToken(request.caller, request.params.ssoId),
   );
 

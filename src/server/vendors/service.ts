@@ -37,7 +37,11 @@ export function createVendorsService({ db, identity, rules, config }: VendorsDep
     async pendingFulfillments(caller: Caller, id: string) {
       const row = await identity.ownProfile(caller, id);
       const pending = await store.pendingFulfillments(db, row.account_id);
-      const fulfillments = pending.map(({ created_at, kind, ...rest }) => ({ ...rest, ...(kind ? { kind } : {}), createdAt: new Date(created_at).toISOString() }));
+      const fulfillments = pending.map(({ created_at, kind, ...rest }) => ({
+        ...rest,
+        ...(kind ? { kind } : {}),
+        createdAt: new Date(created_at).toISOString(),
+      }));
       return { hasPendingFulfillments: fulfillments.length > 0, fulfillments };
     },
 
@@ -75,7 +79,12 @@ export function createVendorsService({ db, identity, rules, config }: VendorsDep
       const row = await identity.ownProfile(caller, id);
       const token = await partnerJwt(
         config.partnerSecrets.certMetrics,
-        { email: row.document.email, given_name: row.document.givenName?.firstName, family_name: row.document.givenName?.lastName, external_id: row.account_id },
+        {
+          email: row.document.email,
+          given_name: row.document.givenName?.firstName,
+          family_name: row.document.givenName?.lastName,
+          external_id: row.account_id,
+        },
         { issuer: config.publicOrigin, audience: 'certmetrics', subject: row.account_id },
       );
       return { token };
@@ -89,9 +98,13 @@ export function createVendorsService({ db, identity, rules, config }: VendorsDep
       });
       if (!row) {
         const account = await identity.accountFacts(caller.accountId);
-        return { token: await zendeskJwt(config.partnerSecrets.zendesk, { name: account.name || account.email, email: account.email, externalId: caller.accountId }) };
+        return {
+          token: await zendeskJwt(config.partnerSecrets.zendesk, { name: account.name || account.email, email: account.email, externalId: caller.accountId }),
+        };
       }
-      return { token: await zendeskJwt(config.partnerSecrets.zendesk, { name: displayName(row), email: String(row.document.email ?? ''), externalId: row.account_id }) };
+      return {
+        token: await zendeskJwt(config.partnerSecrets.zendesk, { name: displayName(row), email: String(row.document.email ?? ''), externalId: row.account_id }),
+      };
     },
 
     /** Exam-delivery launch values; the profile must be a candidate already. */

@@ -6,7 +6,13 @@ import type { DB } from '../db/types';
 export type Db = Kysely<DB>;
 
 export const pendingFulfillments = (db: Db, accountId: string) =>
-  db.selectFrom('fulfillments').select(['id', 'item', 'kind', 'status', 'created_at']).where('account_id', '=', accountId).where('status', '=', 'pending').orderBy('created_at').execute();
+  db
+    .selectFrom('fulfillments')
+    .select(['id', 'item', 'kind', 'status', 'created_at'])
+    .where('account_id', '=', accountId)
+    .where('status', '=', 'pending')
+    .orderBy('created_at')
+    .execute();
 
 export async function releaseFulfillments(db: Db, accountId: string, address: Record<string, unknown>): Promise<number> {
   const released = await db

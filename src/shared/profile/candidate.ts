@@ -22,4 +22,3 @@ export function candidateView(body: Record<string, unknown>, accountEmail: strin
   }
   return view;
 }
-

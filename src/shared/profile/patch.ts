@@ -13,10 +13,7 @@ import {
   type StoredProfile,
 } from './view';
 
-export type PatchOperation =
-  | { op: 'add'; path: string; value: unknown }
-  | { op: 'replace'; path: string; value: unknown }
-  | { op: 'remove'; path: string };
+export type PatchOperation = { op: 'add'; path: string; value: unknown } | { op: 'replace'; path: string; value: unknown } | { op: 'remove'; path: string };
 
 export type ProfilePatch = PatchOperation[];
 
@@ -120,9 +117,7 @@ function phoneOps(stored: StoredProfile, before: ProfileView, after: ProfileView
       adds.push({ op: 'add', path: '/phoneNumbers/-', value });
     }
   }
-  const removes: ProfilePatch = [...new Set(removals)]
-    .sort((a, b) => b - a)
-    .map((position) => ({ op: 'remove', path: `/phoneNumbers/${position}` }));
+  const removes: ProfilePatch = [...new Set(removals)].sort((a, b) => b - a).map((position) => ({ op: 'remove', path: `/phoneNumbers/${position}` }));
   return [...replaces, ...adds, ...removes];
 }
 

@@ -54,8 +54,7 @@ export const STORED_ONLY_FIELDS = ['addresses', 'phoneNumbers'] as const;
 /** Fields of the form view derived from the stored arrays. */
 export const DERIVED_VIEW_FIELDS = ['primaryAddress', 'primaryPhoneNumber', 'secondaryPhoneNumber', 'mobilePhoneNumber'] as const;
 
-const sameType = (phone: StoredPhone, type: PhoneType): boolean =>
-  (phone.phonetype ?? '').toLowerCase() === type.toLowerCase();
+const sameType = (phone: StoredPhone, type: PhoneType): boolean => (phone.phonetype ?? '').toLowerCase() === type.toLowerCase();
 
 /** Position in the stored array of each derived item; -1 when absent. */
 export interface StoredPositions {

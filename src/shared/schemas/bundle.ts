@@ -121,7 +121,8 @@ function mergeSharedParts(schema: JsonSchema): JsonSchema {
   const allOf: unknown[] = [];
   const merged: string[] = [];
   for (const member of members) {
-    const key = isObject(member) && Object.keys(member).length === 1 && typeof member.$ref === 'string' ? /^#\/\$defs\/([^/]+)$/.exec(member.$ref)?.[1] : undefined;
+    const key =
+      isObject(member) && Object.keys(member).length === 1 && typeof member.$ref === 'string' ? /^#\/\$defs\/([^/]+)$/.exec(member.$ref)?.[1] : undefined;
     const part = key ? defs[key] : undefined;
     if (!key || !isObject(part) || part.type !== 'object' || !Object.keys(part).every((k) => MERGEABLE.has(k))) {
       allOf.push(member);

@@ -42,7 +42,10 @@ const child = (parent: string, name: string): string => `${parent}/${name.replac
 /** The field an error concerns: a missing, extra or forbidden property is its own field, not its parent. */
 function pathOf(error: MappedError): string {
   const { params } = error;
-  if ((error.keyword === 'required' || error.keyword === 'dependentRequired' || error.keyword === 'dependencies') && typeof params.missingProperty === 'string') {
+  if (
+    (error.keyword === 'required' || error.keyword === 'dependentRequired' || error.keyword === 'dependencies') &&
+    typeof params.missingProperty === 'string'
+  ) {
     return child(error.instancePath, params.missingProperty);
   }
   if (error.keyword === 'additionalProperties' && typeof params.additionalProperty === 'string') return child(error.instancePath, params.additionalProperty);

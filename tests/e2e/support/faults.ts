@@ -28,14 +28,20 @@ export const FAULTS: Fault[] = [
   {
     name: '500',
     toastKey: 'Toast.Error.Default',
-    answer: (route) => route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ message: 'An internal error occurred.', statusCode: 500 }) }),
+    answer: (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ message: 'An internal error occurred.', statusCode: 500 }) }),
   },
   {
     name: '503 with Retry-After',
     toastKey: 'Toast.Error.Unavailable',
     // The load balancer's own answer when nobody is in rotation (scripts/lib/cluster/haproxy.ts).
     answer: (route) =>
-      route.fulfill({ status: 503, contentType: 'application/json', headers: { 'retry-after': '1' }, body: JSON.stringify({ message: 'The service is briefly unavailable; try again.', statusCode: 503 }) }),
+      route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        headers: { 'retry-after': '1' },
+        body: JSON.stringify({ message: 'The service is briefly unavailable; try again.', statusCode: 503 }),
+      }),
   },
   { name: 'timed out', toastKey: 'Toast.Error.Network', answer: (route) => route.abort('timedout') },
   { name: 'offline', toastKey: 'Toast.Error.Network', answer: (route) => route.abort('internetdisconnected') },

@@ -136,7 +136,12 @@ describe('identity provider protocol', () => {
     const { challenge } = pkce();
     const interaction = await openSignIn(browser, harness.idp.issuer, challenge);
     const { code } = await submitSignIn(browser, harness.idp.issuer, interaction, { email: account.email, password: account.password });
-    const wrong = await tokenRequest(harness, { grant_type: 'authorization_code', code: code!, redirect_uri: `${PORTAL_ORIGIN}/auth/redirect`, code_verifier: pkce().verifier });
+    const wrong = await tokenRequest(harness, {
+      grant_type: 'authorization_code',
+      code: code!,
+      redirect_uri: `${PORTAL_ORIGIN}/auth/redirect`,
+      code_verifier: pkce().verifier,
+    });
     expect(wrong.res.status).toBe(400);
     expect(wrong.body.error).toBe('invalid_grant');
   });
@@ -144,7 +149,9 @@ describe('identity provider protocol', () => {
   it('signs out back to the portal, confirming by itself only with the ID token as hint', async () => {
     const { browser, tokens } = await signInForTokens(harness, account);
     const endSession = (params: Record<string, string>) =>
-      browser.request(`${harness.idp.issuer}/session/end?${new URLSearchParams({ post_logout_redirect_uri: `${PORTAL_ORIGIN}/logout/done`, ui_locales: 'ja', ...params })}`);
+      browser.request(
+        `${harness.idp.issuer}/session/end?${new URLSearchParams({ post_logout_redirect_uri: `${PORTAL_ORIGIN}/logout/done`, ui_locales: 'ja', ...params })}`,
+      );
 
     // A cross-site link that only names the client is asked about, never confirmed by itself.
     const crossSite = await endSession({ client_id: 'portal' });

@@ -98,7 +98,10 @@ export class Browser {
   private cookies = new Map<string, string>();
   constructor(private readonly agent: Agent) {}
 
-  async request(url: string, init: { method?: string; form?: Record<string, string>; body?: string; headers?: Record<string, string> } = {}): Promise<Response> {
+  async request(
+    url: string,
+    init: { method?: string; form?: Record<string, string>; body?: string; headers?: Record<string, string> } = {},
+  ): Promise<Response> {
     const headers: Record<string, string> = { ...init.headers };
     if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     if (init.form || init.body !== undefined) headers['content-type'] = 'application/x-www-form-urlencoded';

@@ -21,7 +21,13 @@ beforeAll(async () => {
   const config = loadConfig({ DATA_DIR: dataDir, IDP_PORT: '0', PORT: '4399', LOG_LEVEL: 'info', INSTANCE_ID: 'idp-a' });
   const database = await openDatabase(config, { inMemory: true });
   metrics = createRequestMetrics({ prefix: 'idp_' });
-  const idp = await startIdentityProvider({ config, database, log: { info: capture('info'), warn: capture('warn'), error: capture('error') }, throttle: TEST_THROTTLE, metrics });
+  const idp = await startIdentityProvider({
+    config,
+    database,
+    log: { info: capture('info'), warn: capture('warn'), error: capture('error') },
+    throttle: TEST_THROTTLE,
+    metrics,
+  });
   harness = await assembleHarness({ config, database, idp, dataDir });
 });
 afterAll(() => harness.close());

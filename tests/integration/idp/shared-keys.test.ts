@@ -11,7 +11,19 @@ import { dropSchema, openDatabase } from '../../../src/server/db';
 import { startIdentityProvider } from '../../../src/server/idp';
 import { ensureTlsMaterial } from '../../../src/server/idp/tls';
 import { postgresReachable, POSTGRES_URL } from '../server/harness';
-import { assembleHarness, authorizeUrl, Browser, createAccount, pkce, quietLog, REDIRECT_URI, signInForTokens, TEST_THROTTLE, tokenRequest, type Harness } from './harness';
+import {
+  assembleHarness,
+  authorizeUrl,
+  Browser,
+  createAccount,
+  pkce,
+  quietLog,
+  REDIRECT_URI,
+  signInForTokens,
+  TEST_THROTTLE,
+  tokenRequest,
+  type Harness,
+} from './harness';
 
 // Two identity providers on one PostgreSQL database, each with a data folder of its own (holding
 // only a copy of one local TLS certificate, as a load balancer's would be): the first to start
@@ -51,8 +63,7 @@ beforeEach((ctx) => {
   if (!reachable) ctx.skip();
 });
 
-const jwksOf = async (instance: Harness) =>
-  (await (await fetch(`${instance.idp.issuer}/jwks`, { dispatcher: instance.agent })).json()) as JSONWebKeySet;
+const jwksOf = async (instance: Harness) => (await (await fetch(`${instance.idp.issuer}/jwks`, { dispatcher: instance.agent })).json()) as JSONWebKeySet;
 
 describe('identity providers sharing PostgreSQL', () => {
   it('keep one set of keys, in the database, created once', async () => {

@@ -115,7 +115,10 @@ describe('sign-in page', () => {
 
   it('sends social-login accounts to their provider; the stand-in checks its own credential', async () => {
     const social = await createAccount(harness.database, { password: null, source: 'socialIdpAuthentication' });
-    await harness.database.db.insertInto('demo_social_identities').values({ email: social.email, password_hash: await hashPassword('Social-Secret-2026') }).execute();
+    await harness.database.db
+      .insertInto('demo_social_identities')
+      .values({ email: social.email, password_hash: await hashPassword('Social-Secret-2026') })
+      .execute();
     const { browser, interaction } = await open({ ui_locales: 'ja' });
     const attempt = await submitSignIn(browser, harness.idp.issuer, interaction, { email: social.email, password: 'anything', lng: 'ja' });
     expect(attempt.code).toBeUndefined();
@@ -137,8 +140,16 @@ describe('sign-in page', () => {
   it('never signs in a password account through the social stand-in, whatever it is sent', async () => {
     const other = await open();
     // Even with a stand-in record under its email, a password account is not social.
-    await harness.database.db.insertInto('demo_social_identities').values({ email: account.email, password_hash: await hashPassword('Planted-2026') }).onConflict((oc) => oc.doNothing()).execute();
-    const forms: Array<Record<string, string>> = [{ email: account.email }, { email: account.email, password: account.password }, { email: account.email, password: 'Planted-2026' }];
+    await harness.database.db
+      .insertInto('demo_social_identities')
+      .values({ email: account.email, password_hash: await hashPassword('Planted-2026') })
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+    const forms: Array<Record<string, string>> = [
+      { email: account.email },
+      { email: account.email, password: account.password },
+      { email: account.email, password: 'Planted-2026' },
+    ];
     for (const form of forms) {
       const refused = await other.browser.request(`${other.interaction}/social`, { form });
       expect(refused.status).toBe(401);

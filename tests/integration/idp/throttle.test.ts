@@ -28,7 +28,9 @@ describe('sign-in throttling (ASVS V6.3: slowed, never a lockout of the owner)',
   it(`counts before checking: 19 concurrent wrong passwords get only ${TEST_THROTTLE.pairLimit} checked`, async () => {
     const pages = [];
     for (let i = 0; i < 19; i++) pages.push(await openPage());
-    const results = await Promise.all(pages.map(({ browser, interaction }, i) => submitSignIn(browser, harness.idp.issuer, interaction, { email: account.email, password: `wrong-${i}` })));
+    const results = await Promise.all(
+      pages.map(({ browser, interaction }, i) => submitSignIn(browser, harness.idp.issuer, interaction, { email: account.email, password: `wrong-${i}` })),
+    );
     const statuses = results.map((r) => r.res.status);
     expect(statuses.filter((s) => s === 401)).toHaveLength(TEST_THROTTLE.pairLimit);
     expect(statuses.filter((s) => s === 429)).toHaveLength(19 - TEST_THROTTLE.pairLimit);

@@ -49,7 +49,17 @@ describe('following the published version on PostgreSQL', () => {
         action: 'publish',
         notify,
         guard: async () => undefined,
-        version: () => ({ changes: changesBetween(base, files), reason: 'test', authorId: owner.accountId, createdAt: new Date(), approvedBy: null, approvedAt: null, publishedBy: owner.accountId, republishedFrom: null, hash: rulesHash(files) }),
+        version: () => ({
+          changes: changesBetween(base, files),
+          reason: 'test',
+          authorId: owner.accountId,
+          createdAt: new Date(),
+          approvedBy: null,
+          approvedAt: null,
+          publishedBy: owner.accountId,
+          republishedFrom: null,
+          hash: rulesHash(files),
+        }),
       });
 
     await publish(true);

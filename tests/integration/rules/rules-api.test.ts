@@ -21,8 +21,7 @@ describe.each(stores)('the rules console on %s', (store) => {
     const res = await call(s(), 'POST', '/api/admin/rules/versions/0/republish', await asOwner(), { reason: 'back to the base' });
     expect([200, 409]).toContain(res.status);
   };
-  const saveCity = async (city: string) =>
-    call(s(), 'PATCH', `/api/profiles/${learner.profileId}`, await s().headers(learner.accountId), cityPatch(city));
+  const saveCity = async (city: string) => call(s(), 'PATCH', `/api/profiles/${learner.profileId}`, await s().headers(learner.accountId), cityPatch(city));
 
   it('answers 401 without a token, 403 to a learner and to localisation staff, and the forms to a product owner', async () => {
     const url = '/api/admin/rules/forms';
@@ -30,7 +29,10 @@ describe.each(stores)('the rules console on %s', (store) => {
     expect((await call(s(), 'GET', url, await s().headers(learner.accountId))).status).toBe(403);
     expect((await call(s(), 'GET', url, await roleHeaders(s(), translator.accountId, ['localisation']))).status).toBe(403);
     // A role claim that is not a string list, or an unknown role, grants nothing.
-    const odd = { authorization: `Bearer ${await s().token(owner.accountId, { roles: 'product-owner' })}`, [s().config.functionKeyHeader]: s().config.functionKey };
+    const odd = {
+      authorization: `Bearer ${await s().token(owner.accountId, { roles: 'product-owner' })}`,
+      [s().config.functionKeyHeader]: s().config.functionKey,
+    };
     expect((await call(s(), 'GET', url, odd)).status).toBe(403);
     const ok = await call(s(), 'GET', url, await asOwner());
     expect(ok.status).toBe(200);
@@ -39,12 +41,23 @@ describe.each(stores)('the rules console on %s', (store) => {
     const city = profile.fields.find((f: { path: string }) => f.path === 'primaryAddress/city');
     expect(city.stored).toMatchObject({ maxLength: 64 });
     expect(city.rules).toContainEqual(
-      expect.objectContaining({ keyword: 'maxLength', value: 32, file: 'defs/address.schema.json', pointer: '/properties/city/maxLength', reaches: ['profile', 'exam', 'demographics', 'address'] }),
+      expect.objectContaining({
+        keyword: 'maxLength',
+        value: 32,
+        file: 'defs/address.schema.json',
+        pointer: '/properties/city/maxLength',
+        reaches: ['profile', 'exam', 'demographics', 'address'],
+      }),
     );
     expect(city.rules).toContainEqual(expect.objectContaining({ keyword: 'required', file: 'defs/address.schema.json', pointer: '/required', index: 1 }));
     expect(city.nodes[0]).toMatchObject({ file: 'defs/address.schema.json', pointer: '/properties/city' });
     const postal = profile.fields.find((f: { path: string }) => f.path === 'primaryAddress/postalCode');
-    expect(postal.rules).toContainEqual(expect.objectContaining({ keyword: 'pattern', condition: expect.objectContaining({ pointer: '/allOf/0', branch: 'then', if: { properties: { country: { const: 'USA' } }, required: ['country'] } }) }));
+    expect(postal.rules).toContainEqual(
+      expect.objectContaining({
+        keyword: 'pattern',
+        condition: expect.objectContaining({ pointer: '/allOf/0', branch: 'then', if: { properties: { country: { const: 'USA' } }, required: ['country'] } }),
+      }),
+    );
   });
 
   it('checks changes without saving them: each refusal at its change', async () => {
@@ -72,7 +85,13 @@ describe.each(stores)('the rules console on %s', (store) => {
     const above = await call(s(), 'POST', '/api/admin/rules/drafts', headers, { reason: 'too long', changes: [{ ...CITY_MAX, value: 100 }] });
     expect(above.status).toBe(400);
     expect(above.body.errors).toEqual([{ path: '/changes/0', change: 0, keyword: 'maxLength', key: 'Rules.Refusal.AboveStorage', params: { limit: 64 } }]);
-    for (const body of [{ changes: [] }, { reason: '   ', changes: [{ ...CITY_MAX, value: 20 }] }, { reason: 'x', changes: [{ file: 'defs/address.schema.json', op: 'move', path: '/x' }] }, { reason: 'x', changes: 'all' }, { reason: 'x', changes: [], extra: 1 }]) {
+    for (const body of [
+      { changes: [] },
+      { reason: '   ', changes: [{ ...CITY_MAX, value: 20 }] },
+      { reason: 'x', changes: [{ file: 'defs/address.schema.json', op: 'move', path: '/x' }] },
+      { reason: 'x', changes: 'all' },
+      { reason: 'x', changes: [], extra: 1 },
+    ]) {
       const res = await call(s(), 'POST', '/api/admin/rules/drafts', headers, body);
       expect(res.status, JSON.stringify(body)).toBe(400);
     }
@@ -92,10 +111,22 @@ describe.each(stores)('the rules console on %s', (store) => {
     expect((await saveCity(cityOf(21))).status).toBe(200);
 
     const created = await draft(20);
-    expect(created).toMatchObject({ basedOn: 0, stale: false, approval: null, author: { id: owner.accountId, email: 'owner@example.com' }, files: ['defs/address.schema.json'] });
+    expect(created).toMatchObject({
+      basedOn: 0,
+      stale: false,
+      approval: null,
+      author: { id: owner.accountId, email: 'owner@example.com' },
+      files: ['defs/address.schema.json'],
+    });
     const published = await call(s(), 'POST', `/api/admin/rules/drafts/${created.id}/publish`, await asOwner(), {});
     expect(published.status).toBe(200);
-    expect(published.body).toMatchObject({ number: expect.any(Number), published: true, hash: created.hash, reason: 'city at most 20', publishedBy: { email: 'owner@example.com' } });
+    expect(published.body).toMatchObject({
+      number: expect.any(Number),
+      published: true,
+      hash: created.hash,
+      reason: 'city at most 20',
+      publishedBy: { email: 'owner@example.com' },
+    });
     expect(published.body.diff).toEqual([{ file: 'defs/address.schema.json', op: 'replace', path: '/properties/city/maxLength', value: 20, previous: 32 }]);
     expect(published.headers['x-rules-version']).toBe(created.hash);
     expect((await call(s(), 'GET', '/portal-config.json', {})).body.rulesHash).toBe(created.hash);
@@ -125,7 +156,11 @@ describe.each(stores)('the rules console on %s', (store) => {
     expect(versions.body.versions.map((v: { number: number }) => v.number)).toEqual([back.body.number, published.body.number]);
     const audit = await call(s(), 'GET', '/api/admin/rules/audit?limit=3', await asOwner());
     expect(audit.body.entries.map((e: { action: string }) => e.action)).toEqual(['republish', 'publish', 'draft-create']);
-    expect(audit.body.entries[1]).toMatchObject({ actor: { id: owner.accountId, email: 'owner@example.com' }, version: published.body.number, draftId: created.id });
+    expect(audit.body.entries[1]).toMatchObject({
+      actor: { id: owner.accountId, email: 'owner@example.com' },
+      version: published.body.number,
+      draftId: created.id,
+    });
   });
 
   it('refuses a stale draft (409) and lets exactly one of two publishes at once win', async () => {
@@ -184,7 +219,12 @@ describe.each(stores)('the rules console on %s', (store) => {
     expect(JSON.stringify(ui.body)).not.toContain('x-include');
     const baseHash = (await call(s(), 'GET', '/api/health', {})).headers['x-rules-version'];
     expect((await call(s(), 'GET', `/rules/${baseHash}/forms/exam.js`, {})).status).toBe(200);
-    for (const url of [`/rules/${'0'.repeat(64)}/forms/profile.js`, `/rules/${d.hash}/forms/nothing.js`, `/rules/${d.hash}/forms/profile.json`, '/rules/not-a-hash/forms/profile.js']) {
+    for (const url of [
+      `/rules/${'0'.repeat(64)}/forms/profile.js`,
+      `/rules/${d.hash}/forms/nothing.js`,
+      `/rules/${d.hash}/forms/profile.json`,
+      '/rules/not-a-hash/forms/profile.js',
+    ]) {
       expect((await call(s(), 'GET', url, {})).status, url).toBe(404);
     }
     await call(s(), 'DELETE', `/api/admin/rules/drafts/${d.id}`, await asOwner());

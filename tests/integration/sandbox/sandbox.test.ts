@@ -46,7 +46,18 @@ describe('Pearson VUE', () => {
   it.each([
     ['a missing field', pearsonLaunch({ VUE_CANDIDATE_ID: undefined }), 'ERROR_MISSING_REQUIRED_PARAMETERS'],
     ['another client code', pearsonLaunch({ CLIENT_CODE: 'SOMEONE' }), 'ERROR_CLIENT_NOT_SUPPORTED'],
-    ['a tampered hash', pearsonLaunch({ EXTERNAL_AUTH_HASH: pearsonHash('wrong-secret', { clientCode: 'CERTPORTAL', vueCandidateId: '900000031', externalPageTimestamp: '1', externalSessionTimeout: '30' }) }), 'ERROR_INVALID_PAYLOAD'],
+    [
+      'a tampered hash',
+      pearsonLaunch({
+        EXTERNAL_AUTH_HASH: pearsonHash('wrong-secret', {
+          clientCode: 'CERTPORTAL',
+          vueCandidateId: '900000031',
+          externalPageTimestamp: '1',
+          externalSessionTimeout: '30',
+        }),
+      }),
+      'ERROR_INVALID_PAYLOAD',
+    ],
     ['a changed candidate id under the old hash', { ...pearsonLaunch(), VUE_CANDIDATE_ID: '900000099' }, 'ERROR_INVALID_PAYLOAD'],
     ['a return URL on another origin', pearsonLaunch({ EXTERNAL_RETURN_URL: 'https://evil.example/home' }), 'ERROR_INVALID_PAYLOAD'],
     ['a look-alike origin', pearsonLaunch({ EXTERNAL_LOGOUT_URL: 'http://portal.test:3002.evil.example/' }), 'ERROR_INVALID_PAYLOAD'],
@@ -95,7 +106,10 @@ describe('Zendesk', () => {
   const user = { name: 'Alex Rivera', email: 'learner@example.com', externalId: 'account-1' };
 
   it('signs in with a valid JWT and follows return_to inside its help centre', async () => {
-    const response = await post('/zendesk/access/jwt', { jwt: await zendeskJwt(secrets.zendesk, user), return_to: 'https://sandbox.test:3004/zendesk/hc/articles/42' });
+    const response = await post('/zendesk/access/jwt', {
+      jwt: await zendeskJwt(secrets.zendesk, user),
+      return_to: 'https://sandbox.test:3004/zendesk/hc/articles/42',
+    });
     expect(response.statusCode).toBe(303);
     expect(response.headers.location).toBe('/zendesk/hc/articles/42');
     const cookie = String(response.headers['set-cookie']).split(';')[0] as string;
@@ -134,10 +148,17 @@ describe('Zendesk', () => {
 
 describe('CertMetrics and Skillable', () => {
   const token = (secret: string, audience: string, issuer = PORTAL) =>
-    partnerJwt(secret, { email: 'learner@example.com', name: 'Alex', given_name: 'Alex', family_name: 'Rivera', external_id: 'account-1' }, { issuer, audience, subject: 'account-1' });
+    partnerJwt(
+      secret,
+      { email: 'learner@example.com', name: 'Alex', given_name: 'Alex', family_name: 'Rivera', external_id: 'account-1' },
+      { issuer, audience, subject: 'account-1' },
+    );
 
   it('accepts their own tokens and shows the claims and ReturnUrl', async () => {
-    const cm = await sandbox.app.inject({ method: 'GET', url: `/certmetrics/sso?token=${await token(secrets.certMetrics, 'certmetrics')}&ReturnUrl=${encodeURIComponent('https://x.test/y')}` });
+    const cm = await sandbox.app.inject({
+      method: 'GET',
+      url: `/certmetrics/sso?token=${await token(secrets.certMetrics, 'certmetrics')}&ReturnUrl=${encodeURIComponent('https://x.test/y')}`,
+    });
     expect(verdict(cm.body)).toBe('true');
     expect(received(cm.body, 'email')).toBe('learner@example.com');
     expect(received(cm.body, 'ReturnUrl')).toBe('https://x.test/y');
@@ -168,7 +189,10 @@ describe('CertMetrics and Skillable', () => {
   });
 
   it('refuses a ReturnUrl that is not an absolute http(s) URL', async () => {
-    const response = await sandbox.app.inject({ method: 'GET', url: `/certmetrics/sso?token=${await token(secrets.certMetrics, 'certmetrics')}&ReturnUrl=javascript:alert(1)` });
+    const response = await sandbox.app.inject({
+      method: 'GET',
+      url: `/certmetrics/sso?token=${await token(secrets.certMetrics, 'certmetrics')}&ReturnUrl=javascript:alert(1)`,
+    });
     expect(verdict(response.body)).toBe('false');
   });
 });

@@ -11,7 +11,12 @@ describe.each(stores)('accounts on %s', (store) => {
   const server = useTestServer(store);
 
   const post = async (who: { accountId: string }, path: string, payload: unknown) =>
-    server().app.inject({ method: 'POST', url: `/api/accounts/${who.accountId}/${path}`, headers: await server().headers(who.accountId), payload: payload as object });
+    server().app.inject({
+      method: 'POST',
+      url: `/api/accounts/${who.accountId}/${path}`,
+      headers: await server().headers(who.accountId),
+      payload: payload as object,
+    });
 
   /** The code as a person reads it: from the development outbox. */
   const latestCode = async (to: string): Promise<string> => {
@@ -36,7 +41,11 @@ describe.each(stores)('accounts on %s', (store) => {
       expect(changed.statusCode).toBe(200);
       const row = await server().database.db.selectFrom('accounts').select('email').where('id', '=', who.accountId).executeTakeFirstOrThrow();
       expect(row.email).toBe('new.address@example.com');
-      const profile = await server().app.inject({ method: 'GET', url: `/api/profiles/account/${who.accountId}`, headers: await server().headers(who.accountId) });
+      const profile = await server().app.inject({
+        method: 'GET',
+        url: `/api/profiles/account/${who.accountId}`,
+        headers: await server().headers(who.accountId),
+      });
       expect(profile.json().email).toBe('new.address@example.com');
 
       const reused = await post(who, 'change-email', { verificationCode: code });
@@ -60,7 +69,11 @@ describe.each(stores)('accounts on %s', (store) => {
       const who = account(24);
       await post(who, 'send-email-verification-code', { currentPassword: PASSWORD, email: 'expired@example.com' });
       const code = await latestCode('expired@example.com');
-      await server().database.db.updateTable('email_verifications').set({ expires_at: new Date(Date.now() - 1000) }).where('account_id', '=', who.accountId).execute();
+      await server()
+        .database.db.updateTable('email_verifications')
+        .set({ expires_at: new Date(Date.now() - 1000) })
+        .where('account_id', '=', who.accountId)
+        .execute();
       const res = await post(who, 'change-email', { verificationCode: code });
       expect(res.json().errors).toEqual([{ path: '/verificationCode', key: 'Validation.VerificationCodeExpired' }]);
     });
@@ -135,7 +148,11 @@ describe.each(stores)('accounts on %s', (store) => {
 
       const ok = await post(who, 'set-password', { currentPassword: PASSWORD, email: 'e2e.redeem@example.com', newPassword: 'Fresh-Pass2026' });
       expect(ok.statusCode).toBe(200);
-      const row = await server().database.db.selectFrom('accounts').select(['password_hash', 'password_changed_at']).where('id', '=', who.accountId).executeTakeFirstOrThrow();
+      const row = await server()
+        .database.db.selectFrom('accounts')
+        .select(['password_hash', 'password_changed_at'])
+        .where('id', '=', who.accountId)
+        .executeTakeFirstOrThrow();
       expect(row.password_hash).toMatch(/^\$argon2id\$/);
       expect(await verifyPassword(row.password_hash, 'Fresh-Pass2026')).toBe(true);
       expect(row.password_changed_at).not.toBeNull();
@@ -161,11 +178,16 @@ describe.each(stores)('accounts on %s', (store) => {
     });
 
     it('answers NotFound, LoginFailed, Success, then AlreadyLinked', async () => {
-      const status = async (login: string, password: string) => (await post(link, 'link-certmaster', { login, phash: sha256(password), email: 'link@example.com' })).json();
+      const status = async (login: string, password: string) =>
+        (await post(link, 'link-certmaster', { login, phash: sha256(password), email: 'link@example.com' })).json();
       expect(await status('nobody', 'LegacyPass2026')).toBe('NotFound');
       expect(await status('legacy.learner', 'WrongPass')).toBe('LoginFailed');
       expect(await status('legacy.learner', 'LegacyPass2026')).toBe('Success');
-      const profile = await server().app.inject({ method: 'GET', url: `/api/profiles/account/${link.accountId}`, headers: await server().headers(link.accountId) });
+      const profile = await server().app.inject({
+        method: 'GET',
+        url: `/api/profiles/account/${link.accountId}`,
+        headers: await server().headers(link.accountId),
+      });
       expect(profile.json().externalIds.certMaster).toBe('cm-2000001');
       expect(await status('legacy.learner', 'LegacyPass2026')).toBe('AlreadyLinked');
     });

@@ -17,7 +17,9 @@ describe('admin routes are denied by default', () => {
 
     const publicAdmin = Fastify();
     denyByDefault(publicAdmin);
-    expect(() => publicAdmin.get('/api/admin/open', { config: { public: true, role: 'product-owner' } }, async () => 'open')).toThrow(/not in an authenticated scope/);
+    expect(() => publicAdmin.get('/api/admin/open', { config: { public: true, role: 'product-owner' } }, async () => 'open')).toThrow(
+      /not in an authenticated scope/,
+    );
     const inPublicScope = Fastify();
     denyByDefault(inPublicScope);
     void inPublicScope.register(publicScope(async (scope) => void scope.get('/api/admin/docs', async () => 'open')));
@@ -25,7 +27,9 @@ describe('admin routes are denied by default', () => {
 
     const unknownRole = Fastify();
     denyByDefault(unknownRole);
-    void unknownRole.register(authenticatedScope(allow, async (scope) => void scope.get('/api/admin/x', { config: { role: 'superuser' as never } }, async () => 'x')));
+    void unknownRole.register(
+      authenticatedScope(allow, async (scope) => void scope.get('/api/admin/x', { config: { role: 'superuser' as never } }, async () => 'x')),
+    );
     await expect(unknownRole.ready()).rejects.toThrow(/unknown role/);
 
     const fine = Fastify();
@@ -73,7 +77,12 @@ describe('every admin operation of the services', () => {
     for (const { method, url, texts } of operations) {
       // A body that is not even valid: the role is refused before the body is read.
       const send = (headers: Record<string, string>) =>
-        server.app.inject({ method, url, headers: { ...headers, ...(method === 'GET' || method === 'DELETE' ? {} : { 'content-type': 'application/json' }) }, ...(method === 'GET' || method === 'DELETE' ? {} : { payload: '{"unexpected":true}' }) });
+        server.app.inject({
+          method,
+          url,
+          headers: { ...headers, ...(method === 'GET' || method === 'DELETE' ? {} : { 'content-type': 'application/json' }) },
+          ...(method === 'GET' || method === 'DELETE' ? {} : { payload: '{"unexpected":true}' }),
+        });
       expect((await send(fk)).statusCode, `${method} ${url} without a token`).toBe(401);
       expect((await send(learnerHeaders)).statusCode, `${method} ${url} as a learner`).toBe(403);
       const [holder, other] = texts ? [translatorHeaders, ownerHeaders] : [ownerHeaders, translatorHeaders];

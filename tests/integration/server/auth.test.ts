@@ -21,8 +21,16 @@ const ownedRoutes: Array<{ method: 'GET' | 'POST' | 'PATCH'; url: string; payloa
   { method: 'POST', url: '/api/redemptions/certmaster-platform', payload: { accessKey: 'DEMO-SUCCESS-0000', userId: other.accountId } },
   { method: 'POST', url: '/api/redemptions/cmp/redeem', payload: { accessKey: 'CMP-SINGLE-0202', certMasterProductId: 5003, profileId: other.profileId } },
   { method: 'GET', url: `/api/vendors/certmetrics/${other.profileId}/pendingfulfillments` },
-  { method: 'POST', url: '/api/vendors/certmetrics/releasefulfillments', payload: { address: { address1: 'a', city: 'b', country: 'GBR' }, profileId: other.profileId } },
-  { method: 'POST', url: '/api/vendors/certmetrics/verifyaddress', payload: { address: { address1: 'a', city: 'b', country: 'GBR' }, profileId: other.profileId } },
+  {
+    method: 'POST',
+    url: '/api/vendors/certmetrics/releasefulfillments',
+    payload: { address: { address1: 'a', city: 'b', country: 'GBR' }, profileId: other.profileId },
+  },
+  {
+    method: 'POST',
+    url: '/api/vendors/certmetrics/verifyaddress',
+    payload: { address: { address1: 'a', city: 'b', country: 'GBR' }, profileId: other.profileId },
+  },
   { method: 'GET', url: `/api/vendors/skillable/ssosurl/${other.profileId}` },
   { method: 'GET', url: `/api/vendors/certmetrics/tokens/${other.accountId}` },
   { method: 'GET', url: `/api/vendors/pearson/tokens/${other.profileId}` },
@@ -48,14 +56,17 @@ describe('authentication and authorisation', () => {
   const call = (route: { method: 'GET' | 'POST' | 'PATCH'; url: string; payload?: unknown }, headers: Record<string, string>) =>
     server.app.inject({ method: route.method, url: route.url, headers, ...(route.payload !== undefined ? { payload: route.payload as object } : {}) });
 
-  it.each([...ownedRoutes, ...openRoutes].map((r) => [r.method, r.url, r] as const))('%s %s: 401 without a token or with a bad function key', async (_m, _u, route) => {
-    const fk = { [server.config.functionKeyHeader]: server.config.functionKey };
-    const noToken = await call(route, fk);
-    expect(noToken.statusCode).toBe(401);
-    expect(noToken.json()).toEqual({ message: expect.any(String), statusCode: 401 });
-    const badKey = await call(route, { authorization: `Bearer ${await server.token(learner.accountId)}`, [server.config.functionKeyHeader]: 'wrong' });
-    expect(badKey.statusCode).toBe(401);
-  });
+  it.each([...ownedRoutes, ...openRoutes].map((r) => [r.method, r.url, r] as const))(
+    '%s %s: 401 without a token or with a bad function key',
+    async (_m, _u, route) => {
+      const fk = { [server.config.functionKeyHeader]: server.config.functionKey };
+      const noToken = await call(route, fk);
+      expect(noToken.statusCode).toBe(401);
+      expect(noToken.json()).toEqual({ message: expect.any(String), statusCode: 401 });
+      const badKey = await call(route, { authorization: `Bearer ${await server.token(learner.accountId)}`, [server.config.functionKeyHeader]: 'wrong' });
+      expect(badKey.statusCode).toBe(401);
+    },
+  );
 
   it.each(ownedRoutes.map((r) => [r.method, r.url, r] as const))("%s %s: 403 for another account's id", async (_m, _u, route) => {
     const res = await call(route, await server.headers(learner.accountId));
@@ -70,7 +81,11 @@ describe('authentication and authorisation', () => {
 
   const profileUrl = `/api/profiles/account/${learner.accountId}`;
   const withToken = async (token: string) =>
-    server.app.inject({ method: 'GET', url: profileUrl, headers: { authorization: `Bearer ${token}`, [server.config.functionKeyHeader]: server.config.functionKey } });
+    server.app.inject({
+      method: 'GET',
+      url: profileUrl,
+      headers: { authorization: `Bearer ${token}`, [server.config.functionKeyHeader]: server.config.functionKey },
+    });
 
   it('accepts an access token of the API audience and refuses a wrong key, issuer, audience, type or expiry', async () => {
     expect((await withToken(await server.token(learner.accountId))).statusCode).toBe(200);
@@ -118,7 +133,11 @@ describe('cross-origin calls', () => {
     expect(preflight.statusCode).toBe(204);
     expect(preflight.headers['access-control-allow-origin']).toBe('http://portal.localhost:5173');
     expect(String(preflight.headers['access-control-allow-headers'])).toContain(server.config.functionKeyHeader);
-    const get = await server.app.inject({ method: 'GET', url: `/api/profiles/account/${learner.accountId}`, headers: { ...(await server.headers(learner.accountId)), origin: 'http://portal.localhost:5173' } });
+    const get = await server.app.inject({
+      method: 'GET',
+      url: `/api/profiles/account/${learner.accountId}`,
+      headers: { ...(await server.headers(learner.accountId)), origin: 'http://portal.localhost:5173' },
+    });
     expect(String(get.headers['access-control-expose-headers'])).toContain('etag');
     const stranger = await server.app.inject({ method: 'GET', url: '/api/health', headers: { origin: 'https://elsewhere.example' } });
     expect(stranger.headers['access-control-allow-origin']).toBeUndefined();

@@ -64,7 +64,9 @@ async function snapshot(store: Store): Promise<Record<string, string[]>> {
 /** What a learner and an operator might change after the backup: a profile, a key, an announcement, a new account. */
 async function change(store: Store): Promise<void> {
   await withDatabase(store, async (db) => {
-    await sql`update profiles set document = jsonb_set(document, '{company}', '"Changed After The Backup"'), version = version + 1 where id = ${learner.profileId}`.execute(db);
+    await sql`update profiles set document = jsonb_set(document, '{company}', '"Changed After The Backup"'), version = version + 1 where id = ${learner.profileId}`.execute(
+      db,
+    );
     await sql`update access_keys set uses = uses + 1 where access_key = 'DEMO-SUCCESS-0000'`.execute(db);
     await sql`delete from announcements where id = (select min(id) from announcements)`.execute(db);
   });

@@ -49,9 +49,16 @@ const stats = async (server: TestServer, query = '', roles: string[] | null = ['
     },
   });
 
-const rawCount = async (server: TestServer) => Number((await sql<{ n: string }>`select count(*) as n from form_activity_events`.execute(server.database.db)).rows[0]!.n);
+const rawCount = async (server: TestServer) =>
+  Number((await sql<{ n: string }>`select count(*) as n from form_activity_events`.execute(server.database.db)).rows[0]!.n);
 const dailyRows = async (server: TestServer) =>
-  server.database.db.selectFrom('form_activity_daily').select(['event', 'form', 'field', 'message_key', 'modal', 'count']).orderBy('event').orderBy('field').orderBy('message_key').execute();
+  server.database.db
+    .selectFrom('form_activity_daily')
+    .select(['event', 'form', 'field', 'message_key', 'modal', 'count'])
+    .orderBy('event')
+    .orderBy('field')
+    .orderBy('message_key')
+    .execute();
 
 describe.each(stores)('form activity on %s', (store) => {
   const s = useTestServer(store);
@@ -191,8 +198,16 @@ describe.each(stores)('form activity on %s', (store) => {
   it('the deleted raw events are those received over 30 days ago; the daily counts stay', async () => {
     await post(s(), rejectedSave().slice(0, 2));
     const { db } = s().database;
-    const old = (days: number) => ({ received_at: new Date(Date.now() - days * 86_400_000), at: new Date(Date.now() - days * 86_400_000), event: 'form-opened', form: 'profile' });
-    await db.insertInto('form_activity_events').values([old(31), old(45), old(29)]).execute();
+    const old = (days: number) => ({
+      received_at: new Date(Date.now() - days * 86_400_000),
+      at: new Date(Date.now() - days * 86_400_000),
+      event: 'form-opened',
+      form: 'profile',
+    });
+    await db
+      .insertInto('form_activity_events')
+      .values([old(31), old(45), old(29)])
+      .execute();
     expect(await rawCount(s())).toBe(5);
     expect(await s().app.services.formActivity.sweep()).toBe(2);
     expect(await rawCount(s())).toBe(3);
@@ -200,55 +215,59 @@ describe.each(stores)('form activity on %s', (store) => {
   });
 });
 
-describe.each(stores)('form activity settings on %s', (store) => {
-  it('bounds the events per account (429 with Retry-After past FORM_ACTIVITY_LIMIT); another account is not affected', async ({ skip }) => {
-    const ran = await withServer(store, { FORM_ACTIVITY_LIMIT: '10' }, async (server) => {
-      const at = new Date().toISOString();
-      const six = Array.from({ length: 6 }, () => ({ type: 'form-opened', form: 'profile', at }));
-      expect((await post(server, six)).statusCode).toBe(204);
-      const over = await post(server, six);
-      expect(over.statusCode).toBe(429);
-      expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
-      expect((await post(server, six, account(4))).statusCode).toBe(204);
-      const [opened] = await dailyRows(server);
-      expect(opened?.count).toBe(12);
+describe.each(stores)(
+  'form activity settings on %s',
+  (store) => {
+    it('bounds the events per account (429 with Retry-After past FORM_ACTIVITY_LIMIT); another account is not affected', async ({ skip }) => {
+      const ran = await withServer(store, { FORM_ACTIVITY_LIMIT: '10' }, async (server) => {
+        const at = new Date().toISOString();
+        const six = Array.from({ length: 6 }, () => ({ type: 'form-opened', form: 'profile', at }));
+        expect((await post(server, six)).statusCode).toBe(204);
+        const over = await post(server, six);
+        expect(over.statusCode).toBe(429);
+        expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
+        expect((await post(server, six, account(4))).statusCode).toBe(204);
+        const [opened] = await dailyRows(server);
+        expect(opened?.count).toBe(12);
+      });
+      if (!ran) skip();
     });
-    if (!ran) skip();
-  });
 
-  it('FORM_ACTIVITY=off: 204 and nothing stored, nothing counted against the bound; the portal configuration says so', async ({ skip }) => {
-    const ran = await withServer(store, { FORM_ACTIVITY: 'off' }, async (server) => {
-      expect((await post(server, rejectedSave())).statusCode).toBe(204);
-      expect(await rawCount(server)).toBe(0);
-      expect(await dailyRows(server)).toEqual([]);
-      expect(await server.database.db.selectFrom('rate_limits').selectAll().where('key', 'like', 'form-activity:%').execute()).toEqual([]);
-      const config = await server.app.inject({ method: 'GET', url: '/portal-config.json' });
-      expect(config.json().formActivity).toBe(false);
-      const res = await stats(server);
-      expect(res.statusCode).toBe(200);
-      expect(res.json()).toMatchObject({ recording: false, forms: [], modals: [] });
-    });
-    if (!ran) skip();
-  });
-
-  it('passes the checked events to the configured sink instead of the database', async ({ skip }) => {
-    const received: FormActivityEvent[][] = [];
-    const sink: FormActivitySink = { record: async (events) => void received.push([...events]) };
-    const ran = await withServer(
-      store,
-      {},
-      async (server) => {
-        const config = await server.app.inject({ method: 'GET', url: '/portal-config.json' });
-        expect(config.json().formActivity).toBe(true);
-        const events = rejectedSave();
-        expect((await post(server, events)).statusCode).toBe(204);
-        expect((await post(server, [{ type: 'form-opened', form: 'nope', at: events[0]!.at }])).statusCode).toBe(400);
-        expect(received).toEqual([events]);
+    it('FORM_ACTIVITY=off: 204 and nothing stored, nothing counted against the bound; the portal configuration says so', async ({ skip }) => {
+      const ran = await withServer(store, { FORM_ACTIVITY: 'off' }, async (server) => {
+        expect((await post(server, rejectedSave())).statusCode).toBe(204);
         expect(await rawCount(server)).toBe(0);
         expect(await dailyRows(server)).toEqual([]);
-      },
-      sink,
-    );
-    if (!ran) skip();
-  });
-}, 60_000); // each test starts a server of its own
+        expect(await server.database.db.selectFrom('rate_limits').selectAll().where('key', 'like', 'form-activity:%').execute()).toEqual([]);
+        const config = await server.app.inject({ method: 'GET', url: '/portal-config.json' });
+        expect(config.json().formActivity).toBe(false);
+        const res = await stats(server);
+        expect(res.statusCode).toBe(200);
+        expect(res.json()).toMatchObject({ recording: false, forms: [], modals: [] });
+      });
+      if (!ran) skip();
+    });
+
+    it('passes the checked events to the configured sink instead of the database', async ({ skip }) => {
+      const received: FormActivityEvent[][] = [];
+      const sink: FormActivitySink = { record: async (events) => void received.push([...events]) };
+      const ran = await withServer(
+        store,
+        {},
+        async (server) => {
+          const config = await server.app.inject({ method: 'GET', url: '/portal-config.json' });
+          expect(config.json().formActivity).toBe(true);
+          const events = rejectedSave();
+          expect((await post(server, events)).statusCode).toBe(204);
+          expect((await post(server, [{ type: 'form-opened', form: 'nope', at: events[0]!.at }])).statusCode).toBe(400);
+          expect(received).toEqual([events]);
+          expect(await rawCount(server)).toBe(0);
+          expect(await dailyRows(server)).toEqual([]);
+        },
+        sink,
+      );
+      if (!ran) skip();
+    });
+  },
+  60_000,
+); // each test starts a server of its own

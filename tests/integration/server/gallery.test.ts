@@ -47,10 +47,13 @@ describe('the gallery validators, compiled on the server', () => {
     expect(validate({ ...valid, primaryAddress: { ...valid.primaryAddress, city: 'x'.repeat(33) } })).toBe(false);
   });
 
-  it.each(['nothing.js', '..%2Fforms%2Fprofile.js', 'profile', 'profile.json', 'profile.js.map', '%2e%2e%2fpackage.json'])('answers 404 for %s', async (file) => {
-    const res = await server.app.inject({ method: 'GET', url: `/gallery/forms/${file}` });
-    expect(res.statusCode).toBe(404);
-  });
+  it.each(['nothing.js', '..%2Fforms%2Fprofile.js', 'profile', 'profile.json', 'profile.js.map', '%2e%2e%2fpackage.json'])(
+    'answers 404 for %s',
+    async (file) => {
+      const res = await server.app.inject({ method: 'GET', url: `/gallery/forms/${file}` });
+      expect(res.statusCode).toBe(404);
+    },
+  );
 
   it('is not served in production', async () => {
     const production = await startTestServer('pglite', { NODE_ENV: 'production', ALLOW_DEMO_DEFAULTS: 'all' });

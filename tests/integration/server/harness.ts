@@ -54,9 +54,19 @@ export const account = (n: number) => ({ accountId: demoId(n), profileId: profil
  * The real app on a real database (in-memory PGlite, or a fresh PostgreSQL schema), seeded with the
  * demo data. Tokens are signed with a local key set handed to the verifier as its key source.
  */
-export async function startTestServer(store: Store = 'pglite', env: Record<string, string> = {}, appOptions: Pick<AppOptions, 'metrics' | 'logStream' | 'formActivitySink'> = {}): Promise<TestServer> {
+export async function startTestServer(
+  store: Store = 'pglite',
+  env: Record<string, string> = {},
+  appOptions: Pick<AppOptions, 'metrics' | 'logStream' | 'formActivitySink'> = {},
+): Promise<TestServer> {
   // Load shedding is off unless a test turns it on: a busy test machine is not load.
-  const config = loadConfig({ DATA_DIR: '/tmp/portal-test-unused', LOG_LEVEL: 'silent', MAX_EVENT_LOOP_DELAY_MS: '0', ...(store === 'postgres' ? { DATABASE_URL: POSTGRES_URL } : {}), ...env });
+  const config = loadConfig({
+    DATA_DIR: '/tmp/portal-test-unused',
+    LOG_LEVEL: 'silent',
+    MAX_EVENT_LOOP_DELAY_MS: '0',
+    ...(store === 'postgres' ? { DATABASE_URL: POSTGRES_URL } : {}),
+    ...env,
+  });
   const schema = store === 'postgres' ? `test_${randomBytes(6).toString('hex')}` : undefined;
   const database = await openDatabase(config, { inMemory: true, schema });
   await seedDemoData(database.db);
@@ -67,7 +77,14 @@ export async function startTestServer(store: Store = 'pglite', env: Record<strin
   // that the OpenAPI document lists every status the tests saw. Silent unless the test reads the
   // log lines (logStream).
   const metrics = appOptions.metrics ?? createRequestMetrics();
-  const app = await buildApp({ config, database, jwks: createLocalJWKSet({ keys: [jwk] }), logger: appOptions.logStream ? undefined : false, ...appOptions, metrics });
+  const app = await buildApp({
+    config,
+    database,
+    jwks: createLocalJWKSet({ keys: [jwk] }),
+    logger: appOptions.logStream ? undefined : false,
+    ...appOptions,
+    metrics,
+  });
   await app.ready();
 
   const token = async (accountId: string, claims: Record<string, unknown> = {}, options: TokenOptions = {}) =>

@@ -19,7 +19,8 @@ const hold = (ms: number) => {
 };
 
 it('sheds requests while the loop is held, and serves again once it is free', async () => {
-  const profile = async () => server.app.inject({ method: 'GET', url: `/api/profiles/account/${learner.accountId}`, headers: await server.headers(learner.accountId) });
+  const profile = async () =>
+    server.app.inject({ method: 'GET', url: `/api/profiles/account/${learner.accountId}`, headers: await server.headers(learner.accountId) });
   expect((await profile()).statusCode).toBe(200);
 
   // A runaway computation: the loop held for 150 ms at a time, free for a moment in between.

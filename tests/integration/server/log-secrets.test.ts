@@ -123,7 +123,11 @@ describe('logs of a whole session', () => {
         password: 'Careless-Passw0rd',
         body: { anything: 'Careless-Body-Value' },
         details: { accessKey: 'CARELESS-KEY-0001', verificationCode: '918273' },
-        headers: { authorization: 'Bearer careless.token.value', cookie: 'session=careless-cookie', [harness.config.functionKeyHeader]: 'careless-function-key' },
+        headers: {
+          authorization: 'Bearer careless.token.value',
+          cookie: 'session=careless-cookie',
+          [harness.config.functionKeyHeader]: 'careless-function-key',
+        },
         req: { url: '/api/vendors/getvendor/CARELESS-KEY-0002?code=918274', headers: { authorization: 'Bearer careless.request.token' } },
       },
       'careless',
@@ -131,7 +135,17 @@ describe('logs of a whole session', () => {
     const line = lines.slice(before).join('\n');
     expect(line).toContain('"msg":"careless"');
     expect(line).toContain('[redacted]');
-    for (const value of ['Careless-Passw0rd', 'Careless-Body-Value', 'CARELESS-KEY-0001', '918273', 'careless.token.value', 'careless-cookie', 'careless-function-key', 'careless.request.token', '918274']) {
+    for (const value of [
+      'Careless-Passw0rd',
+      'Careless-Body-Value',
+      'CARELESS-KEY-0001',
+      '918273',
+      'careless.token.value',
+      'careless-cookie',
+      'careless-function-key',
+      'careless.request.token',
+      '918274',
+    ]) {
       expect(line).not.toContain(value);
     }
   });

@@ -49,13 +49,15 @@ describe('request ids', () => {
     expect(res.headers['x-request-id']).toBe('lb-7f3a.42');
   });
 
-  it.each([['none', undefined], ['markup', '<script>alert(1)</script>'], ['too long', 'a'.repeat(200)], ['spaces', 'a b']])(
-    'makes its own when the header is %s',
-    async (_name, value) => {
-      const res = await server.app.inject({ method: 'GET', url: '/api/health', headers: value === undefined ? {} : { 'x-request-id': value } });
-      expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
-    },
-  );
+  it.each([
+    ['none', undefined],
+    ['markup', '<script>alert(1)</script>'],
+    ['too long', 'a'.repeat(200)],
+    ['spaces', 'a b'],
+  ])('makes its own when the header is %s', async (_name, value) => {
+    const res = await server.app.inject({ method: 'GET', url: '/api/health', headers: value === undefined ? {} : { 'x-request-id': value } });
+    expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
 
   it('carries it on errors too', async () => {
     const res = await server.app.inject({ method: 'GET', url: '/api/profiles/account/x', headers: { 'x-request-id': 'trace-1' } });

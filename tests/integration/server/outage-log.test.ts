@@ -47,7 +47,11 @@ it(`the services log ${FAILURES} failed requests in a few lines, with one stack 
   const url = new URL(POSTGRES_URL);
   url.port = String(proxy.port);
   const written: string[] = [];
-  const server = await startTestServer('postgres', { DATABASE_URL: url.href, LOG_LEVEL: 'info', LOG_OUTAGE_INTERVAL_MS: String(INTERVAL_MS) }, { logStream: { write: (line) => written.push(line) } });
+  const server = await startTestServer(
+    'postgres',
+    { DATABASE_URL: url.href, LOG_LEVEL: 'info', LOG_OUTAGE_INTERVAL_MS: String(INTERVAL_MS) },
+    { logStream: { write: (line) => written.push(line) } },
+  );
   const lines = () => written.map((l) => JSON.parse(l) as Line);
   try {
     const headers = await server.headers(learner.accountId);
@@ -80,7 +84,11 @@ it(`the services log ${FAILURES} failed requests in a few lines, with one stack 
     await sleep(INTERVAL_MS * 2.5);
     const over = outageLines(lines()).filter((l) => l.msg === 'database unavailable: over');
     expect(sumOf(over, 'total')).toBe(FAILURES);
-    console.info(`${FAILURES} failed requests, ${outageLines(lines()).length} log lines: ${outageLines(lines()).map((l) => `${l.msg} (${l.cause}${l.count ? `, ${l.count}` : ''})`).join('; ')}`);
+    console.info(
+      `${FAILURES} failed requests, ${outageLines(lines()).length} log lines: ${outageLines(lines())
+        .map((l) => `${l.msg} (${l.cause}${l.count ? `, ${l.count}` : ''})`)
+        .join('; ')}`,
+    );
   } finally {
     await proxy.restore().catch(() => {});
     await server.close();
@@ -92,12 +100,24 @@ it('the identity provider logs its failures the same way', async () => {
   const url = new URL(POSTGRES_URL);
   url.port = String(proxy.port);
   const dataDir = await mkdtemp(join(tmpdir(), 'idp-outage-'));
-  const config = loadConfig({ DATA_DIR: dataDir, IDP_PORT: '0', PORT: '4399', LOG_LEVEL: 'warn', DATABASE_URL: url.href, LOG_OUTAGE_INTERVAL_MS: String(INTERVAL_MS) });
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    IDP_PORT: '0',
+    PORT: '4399',
+    LOG_LEVEL: 'warn',
+    DATABASE_URL: url.href,
+    LOG_OUTAGE_INTERVAL_MS: String(INTERVAL_MS),
+  });
   const schema = `idp_outage_${randomBytes(6).toString('hex')}`;
   const database = await openDatabase(config, { schema });
   const written: Line[] = [];
   const capture = (level: string) => (fields: object, msg: string) => written.push({ level, msg, ...(fields as object) } as Line);
-  const idp = await startIdentityProvider({ config, database, log: { info: capture('info'), warn: capture('warn'), error: capture('error') }, throttle: TEST_THROTTLE });
+  const idp = await startIdentityProvider({
+    config,
+    database,
+    log: { info: capture('info'), warn: capture('warn'), error: capture('error') },
+    throttle: TEST_THROTTLE,
+  });
   const harness = await assembleHarness({ config, database, idp, dataDir, dropSchemaOnClose: schema });
   try {
     const browser = new Browser(harness.agent);
@@ -116,7 +136,12 @@ it('the identity provider logs its failures the same way', async () => {
     expect(written.filter((l) => l.level === 'error')).toEqual([]);
     expect(lines.filter((l) => l.err).length).toBeGreaterThanOrEqual(1);
     expect(lines.filter((l) => l.err).length).toBeLessThanOrEqual(2);
-    expect(sumOf(lines.filter((l) => l.count !== undefined), 'count')).toBe(failures);
+    expect(
+      sumOf(
+        lines.filter((l) => l.count !== undefined),
+        'count',
+      ),
+    ).toBe(failures);
     expect(lines.every((l) => l.source === 'identity provider')).toBe(true);
   } finally {
     await proxy.restore().catch(() => {});

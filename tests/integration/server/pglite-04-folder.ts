@@ -65,7 +65,10 @@ class OneSessionDriver implements Driver {
 }
 
 /** Writes a PGlite 0.4 database into `folder` (which must hold none yet); `read` sees it before it closes. */
-export async function writePglite04Folder<T = void>(folder: string, { seed, read }: { seed: boolean; read?: (db: Kysely<DB>) => Promise<T> }): Promise<T | undefined> {
+export async function writePglite04Folder<T = void>(
+  folder: string,
+  { seed, read }: { seed: boolean; read?: (db: Kysely<DB>) => Promise<T> },
+): Promise<T | undefined> {
   const pg = await PGlite04.create(folder);
   const db = new Kysely<DB>({
     dialect: {

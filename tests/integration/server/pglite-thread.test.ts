@@ -56,7 +56,8 @@ describe('PGlite in its own thread', () => {
   });
 
   it('parses json and jsonb values, leaves text as text, and counts affected rows', async () => {
-    const inserted = await sql`insert into items (id, note, data, raw) values (1, ${'{"not":"parsed"}'}, ${JSON.stringify({ a: [1, { b: 'c' }] })}, ${'[1,2]'})`.execute(db);
+    const inserted =
+      await sql`insert into items (id, note, data, raw) values (1, ${'{"not":"parsed"}'}, ${JSON.stringify({ a: [1, { b: 'c' }] })}, ${'[1,2]'})`.execute(db);
     expect(inserted.numAffectedRows).toBe(1n);
     const { rows } = await sql<{ note: string; data: unknown; raw: unknown; at: Date }>`select note, data, raw, now() as at from items`.execute(db);
     expect(rows[0]).toMatchObject({ note: '{"not":"parsed"}', data: { a: [1, { b: 'c' }] }, raw: [1, 2] });

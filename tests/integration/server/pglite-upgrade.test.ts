@@ -28,7 +28,9 @@ async function listing(folder: string): Promise<Record<string, string>> {
   for (const entry of await readdir(folder, { recursive: true, withFileTypes: true })) {
     if (!entry.isFile()) continue;
     const path = join(entry.parentPath, entry.name);
-    files[relative(folder, path)] = createHash('sha256').update(await readFile(path)).digest('hex');
+    files[relative(folder, path)] = createHash('sha256')
+      .update(await readFile(path))
+      .digest('hex');
   }
   return files;
 }
@@ -121,7 +123,10 @@ describe('starting on a data folder of PGlite 0.4', () => {
     const database = await openDatabase({ databaseUrl: undefined, dataDir }, { log: { info: (_fields, message) => logged.push(message) } });
     try {
       expect(await isSeeded(database.db)).toBe(true);
-      const accounts = await database.db.selectFrom('accounts').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+      const accounts = await database.db
+        .selectFrom('accounts')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .executeTakeFirstOrThrow();
       expect(Number(accounts.n)).toBe(demoAccounts.length);
       expect(await findProfileByIdOrAccount(database.db, learnerProfileId)).toEqual(learnerBefore);
       expect(learnerBefore).toMatchObject({ id: learnerProfileId });
@@ -142,7 +147,9 @@ describe('starting on a data folder of PGlite 0.4', () => {
     expect(await server.exited).toBe(1);
     const { stdout, stderr } = server.output();
     expect(stderr.trim().split('\n')).toEqual([
-      expect.stringMatching(/^The embedded database in .*[/\\]db was written by PGlite 0\.4 \(PostgreSQL 17\) and could not be moved to PostgreSQL 18: .*invalid page.*\. The folder is unchanged/),
+      expect.stringMatching(
+        /^The embedded database in .*[/\\]db was written by PGlite 0\.4 \(PostgreSQL 17\) and could not be moved to PostgreSQL 18: .*invalid page.*\. The folder is unchanged/,
+      ),
     ]);
     expect(stdout).not.toContain('"msg":"ready"');
     expect(await listing(join(dataDir, 'db'))).toEqual(before);

@@ -14,7 +14,12 @@ describe.each(stores)('profiles on %s', (store) => {
     return { profile: res.json() as StoredProfile & ProfileView, etag: res.headers.etag as string };
   };
   const patch = async (body: unknown, who = learner, suffix = '', extra: Record<string, string> = {}) =>
-    server().app.inject({ method: 'PATCH', url: `/api/profiles/${who.profileId}${suffix}`, headers: { ...(await server().headers(who.accountId)), ...extra }, payload: body as object });
+    server().app.inject({
+      method: 'PATCH',
+      url: `/api/profiles/${who.profileId}${suffix}`,
+      headers: { ...(await server().headers(who.accountId)), ...extra },
+      payload: body as object,
+    });
   /** A realistic body: the portal's own patch builder on an edited form view. */
   const edit = async (change: (view: ProfileView) => void, who = learner) => {
     const { profile } = await read(who);
@@ -57,7 +62,11 @@ describe.each(stores)('profiles on %s', (store) => {
     expect(res.json()).toEqual(fresh.profile);
     expect(res.headers.etag).toBe(fresh.etag);
     const audit = await server().database.db.selectFrom('profile_audit').selectAll().where('profile_id', '=', who.profileId).execute();
-    expect(audit.at(-1)).toMatchObject({ actor_id: who.accountId, action: 'patch-profile', paths: ['/company', '/givenName/middleName', '/preferences/language'] });
+    expect(audit.at(-1)).toMatchObject({
+      actor_id: who.accountId,
+      action: 'patch-profile',
+      paths: ['/company', '/givenName/middleName', '/preferences/language'],
+    });
   });
 
   it('replaces address fields by index and adds a primary address at /addresses/- when there is none', async () => {
@@ -66,7 +75,11 @@ describe.each(stores)('profiles on %s', (store) => {
     expect(res.json().primaryAddress).toMatchObject({ city: 'Evanston', index: 0, isPrimary: true });
 
     const doc = (await storedRow(who)).document;
-    await server().database.db.updateTable('profiles').set({ document: JSON.stringify({ ...doc, addresses: [] }) }).where('id', '=', who.profileId).execute();
+    await server()
+      .database.db.updateTable('profiles')
+      .set({ document: JSON.stringify({ ...doc, addresses: [] }) })
+      .where('id', '=', who.profileId)
+      .execute();
     const body = await edit((v) => (v.primaryAddress = { address1: '9 Elm St', city: 'Austin', state: 'TX', country: 'USA', postalCode: '73301' }), who);
     expect(body).toEqual([{ op: 'add', path: '/addresses/-', value: expect.objectContaining({ isPrimary: true, city: 'Austin' }) }]);
     const added = await patch(body, who);
@@ -129,7 +142,10 @@ describe.each(stores)('profiles on %s', (store) => {
   });
 
   it('refuses fields only the services set, and malformed operations', async () => {
-    const res = await patch([{ op: 'replace', path: '/email', value: 'x@example.com' }, { op: 'replace', path: '/externalIds/pearsonVue', value: '1' }]);
+    const res = await patch([
+      { op: 'replace', path: '/email', value: 'x@example.com' },
+      { op: 'replace', path: '/externalIds/pearsonVue', value: '1' },
+    ]);
     expect(res.statusCode).toBe(400);
     expect(res.json().errors).toEqual([
       { path: '/email', key: 'Validation.ReadOnly' },
@@ -168,7 +184,12 @@ describe.each(stores)('profiles on %s', (store) => {
     await Promise.all(values.map(() => sql`select pg_sleep(0.02)`.execute(server().database.db)));
     const results = await Promise.all(
       values.map((value) =>
-        server().app.inject({ method: 'PATCH', url: `/api/profiles/${who.profileId}`, headers: { ...auth, 'if-match': etag }, payload: [{ op: 'replace', path: '/company', value }] }),
+        server().app.inject({
+          method: 'PATCH',
+          url: `/api/profiles/${who.profileId}`,
+          headers: { ...auth, 'if-match': etag },
+          payload: [{ op: 'replace', path: '/company', value }],
+        }),
       ),
     );
     const statuses = results.map((r) => r.statusCode);
@@ -180,7 +201,9 @@ describe.each(stores)('profiles on %s', (store) => {
     expect(after.version).toBe(before.version + 1);
     expect(await audits()).toBe(auditsBefore + 1);
     // The winner's new ETag is the one a later save must send.
-    const next = await patch([{ op: 'replace', path: '/company', value: 'Later' }], who, '', { 'if-match': results[statuses.indexOf(200)]!.headers.etag as string });
+    const next = await patch([{ op: 'replace', path: '/company', value: 'Later' }], who, '', {
+      'if-match': results[statuses.indexOf(200)]!.headers.etag as string,
+    });
     expect(next.statusCode).toBe(200);
   });
 
@@ -228,24 +251,50 @@ describe.each(stores)('profiles on %s', (store) => {
 
   it('role and campus of the certification platform; the CertMaster profile call', async () => {
     const admin = account(6);
-    const role = await server().app.inject({ method: 'GET', url: `/api/profiles/${admin.profileId}/cmp/role`, headers: await server().headers(admin.accountId) });
+    const role = await server().app.inject({
+      method: 'GET',
+      url: `/api/profiles/${admin.profileId}/cmp/role`,
+      headers: await server().headers(admin.accountId),
+    });
     expect(role.json()).toEqual({ role: 'administrator', campusId: 'campus-1001' });
-    const none = await server().app.inject({ method: 'GET', url: `/api/profiles/${learner.profileId}/cmp/role`, headers: await server().headers(learner.accountId) });
+    const none = await server().app.inject({
+      method: 'GET',
+      url: `/api/profiles/${learner.profileId}/cmp/role`,
+      headers: await server().headers(learner.accountId),
+    });
     expect(none.json()).toEqual({ role: 'none', campusId: null });
 
     const link = account(11);
-    const created = await server().app.inject({ method: 'POST', url: `/api/profiles/${link.profileId}/cmp/profile`, headers: await server().headers(link.accountId) });
+    const created = await server().app.inject({
+      method: 'POST',
+      url: `/api/profiles/${link.profileId}/cmp/profile`,
+      headers: await server().headers(link.accountId),
+    });
     expect(created.json()).toEqual({ certMasterId: expect.stringMatching(/^cm-/), created: true });
-    const again = await server().app.inject({ method: 'POST', url: `/api/profiles/${link.profileId}/cmp/profile`, headers: await server().headers(link.accountId) });
+    const again = await server().app.inject({
+      method: 'POST',
+      url: `/api/profiles/${link.profileId}/cmp/profile`,
+      headers: await server().headers(link.accountId),
+    });
     expect(again.json()).toEqual({ certMasterId: created.json().certMasterId, created: false });
   });
 
   it('announcements by language, English when a language has none', async () => {
     const h = await server().headers(learner.accountId);
     const ja = await server().app.inject({ method: 'GET', url: '/api/announcements/?language=ja', headers: h });
-    expect(ja.json().map((a: { id: string }) => a.id).sort()).toEqual(['maintenance-ja', 'welcome-ja']);
+    expect(
+      ja
+        .json()
+        .map((a: { id: string }) => a.id)
+        .sort(),
+    ).toEqual(['maintenance-ja', 'welcome-ja']);
     const ko = await server().app.inject({ method: 'GET', url: '/api/announcements?language=ko', headers: h });
-    expect(ko.json().map((a: { id: string }) => a.id).sort()).toEqual(['maintenance-en', 'welcome-en']);
+    expect(
+      ko
+        .json()
+        .map((a: { id: string }) => a.id)
+        .sort(),
+    ).toEqual(['maintenance-en', 'welcome-en']);
   });
   it('creates the profile of an account that has none, once, with the form rules', async () => {
     const who = account(12); // noprofile@example.com
@@ -263,7 +312,9 @@ describe.each(stores)('profiles on %s', (store) => {
     const create = (body: unknown, id = who.accountId) =>
       server().app.inject({ method: 'POST', url: `/api/profiles/account/${id}`, headers, payload: body as object });
 
-    const refused = await create(buildProfilePatch({ addresses: [], phoneNumbers: [] }, before, { ...filled, givenName: { firstName: 'Q'.repeat(31), lastName: 'Empty' } }));
+    const refused = await create(
+      buildProfilePatch({ addresses: [], phoneNumbers: [] }, before, { ...filled, givenName: { firstName: 'Q'.repeat(31), lastName: 'Empty' } }),
+    );
     expect(refused.statusCode).toBe(400);
     expect(refused.json().errors).toContainEqual({ path: '/givenName/firstName', key: 'Validation.MaxLength', params: { rule: 'maxLength', limit: 30 } });
     expect((await create([{ op: 'replace', path: '/email', value: 'someone.else@example.com' }])).statusCode).toBe(400);
@@ -281,7 +332,11 @@ describe.each(stores)('profiles on %s', (store) => {
     const fresh = await read(who);
     expect(created.json()).toEqual(fresh.profile);
     expect(created.headers.etag).toBe(fresh.etag);
-    const audit = await server().database.db.selectFrom('profile_audit').selectAll().where('profile_id', '=', fresh.profile.id as string).execute();
+    const audit = await server()
+      .database.db.selectFrom('profile_audit')
+      .selectAll()
+      .where('profile_id', '=', fresh.profile.id as string)
+      .execute();
     expect(audit).toMatchObject([{ actor_id: who.accountId, action: 'create-profile' }]);
 
     expect((await create(buildProfilePatch({ addresses: [], phoneNumbers: [] }, before, filled))).statusCode).toBe(409);

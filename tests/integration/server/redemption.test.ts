@@ -21,7 +21,12 @@ describe.each(stores)('redemption on %s', (store) => {
   afterAll(async () => server?.close());
 
   const redeem = async (accessKey: string, who = learner, route = '/api/redemptions/certmaster-platform') => {
-    const res = await server.app.inject({ method: 'POST', url: route, headers: await server.headers(who.accountId), payload: { accessKey, userId: who.accountId } });
+    const res = await server.app.inject({
+      method: 'POST',
+      url: route,
+      headers: await server.headers(who.accountId),
+      payload: { accessKey, userId: who.accountId },
+    });
     return { status: res.statusCode, body: res.json() };
   };
 
@@ -68,7 +73,14 @@ describe.each(stores)('redemption on %s', (store) => {
     if (skip) return ctx.skip();
     await server.database.db
       .insertInto('access_keys')
-      .values({ access_key: `RSV-ONCE-${store.toUpperCase()}`, vendor: 'certMaster', product_ids: JSON.stringify([1]), is_reservation: true, max_uses: 1, access_days: 30 })
+      .values({
+        access_key: `RSV-ONCE-${store.toUpperCase()}`,
+        vendor: 'certMaster',
+        product_ids: JSON.stringify([1]),
+        is_reservation: true,
+        max_uses: 1,
+        access_days: 30,
+      })
       .execute();
     await expectCode(`rsv-once-${store}`, 'Success', account(23));
     await expectCode(`RSV-ONCE-${store.toUpperCase()}`, 'DuplicateReservationForUser', account(23));
@@ -123,7 +135,12 @@ describe.each(stores)('redemption on %s', (store) => {
 
   it('400 with keys for a missing access key; 403 for another account id', async (ctx) => {
     if (skip) return ctx.skip();
-    const res = await server.app.inject({ method: 'POST', url: '/api/redemptions/redeem', headers: await server.headers(learner.accountId), payload: { userId: learner.accountId } });
+    const res = await server.app.inject({
+      method: 'POST',
+      url: '/api/redemptions/redeem',
+      headers: await server.headers(learner.accountId),
+      payload: { userId: learner.accountId },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().errors).toContainEqual({ path: '/accessKey', key: 'Validation.Required' });
     const other = await server.app.inject({

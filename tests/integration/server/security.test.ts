@@ -113,7 +113,12 @@ describe('authentication cannot be stepped around', () => {
     denyByDefault(fine);
     fine.get('/api/health', { config: { public: true } }, async () => 'ok');
     await fine.register(publicScope(async (docs) => void docs.get('/docs', async () => 'docs')));
-    await fine.register(authenticatedScope(async () => Promise.reject(new Error('no')), async (scope) => void scope.get('/api/x', async () => 'x')));
+    await fine.register(
+      authenticatedScope(
+        async () => Promise.reject(new Error('no')),
+        async (scope) => void scope.get('/api/x', async () => 'x'),
+      ),
+    );
     await expect(fine.ready()).resolves.toBeDefined();
     await fine.close();
   });
@@ -127,19 +132,54 @@ describe('NUL bytes and lone surrogates never reach the database', () => {
   type Case = { name: string; method: 'GET' | 'POST' | 'PATCH'; url: (who: typeof attacker) => string; body?: (value: string) => unknown };
   const routes: Case[] = [
     { name: 'profile company', method: 'PATCH', url: (w) => `/api/profiles/${w.profileId}`, body: (v) => [{ op: 'replace', path: '/company', value: v }] },
-    { name: 'profile name', method: 'PATCH', url: (w) => `/api/profiles/${w.profileId}`, body: (v) => [{ op: 'replace', path: '/givenName/middleName', value: v }] },
+    {
+      name: 'profile name',
+      method: 'PATCH',
+      url: (w) => `/api/profiles/${w.profileId}`,
+      body: (v) => [{ op: 'replace', path: '/givenName/middleName', value: v }],
+    },
     { name: 'profile path', method: 'PATCH', url: (w) => `/api/profiles/${w.profileId}`, body: (v) => [{ op: 'replace', path: `/company${v}`, value: 'x' }] },
-    { name: 'candidate patch', method: 'PATCH', url: (w) => `/api/profiles/${w.profileId}/candidate`, body: (v) => [{ op: 'replace', path: '/company', value: v }] },
+    {
+      name: 'candidate patch',
+      method: 'PATCH',
+      url: (w) => `/api/profiles/${w.profileId}/candidate`,
+      body: (v) => [{ op: 'replace', path: '/company', value: v }],
+    },
     { name: 'populi patch', method: 'PATCH', url: (w) => `/api/profiles/${w.profileId}/populi`, body: (v) => [{ op: 'replace', path: '/birthDay', value: v }] },
-    { name: 'email code', method: 'POST', url: (w) => `/api/accounts/${w.accountId}/send-email-verification-code`, body: (v) => ({ currentPassword: v, email: `x${v}@example.com` }) },
+    {
+      name: 'email code',
+      method: 'POST',
+      url: (w) => `/api/accounts/${w.accountId}/send-email-verification-code`,
+      body: (v) => ({ currentPassword: v, email: `x${v}@example.com` }),
+    },
     { name: 'change email', method: 'POST', url: (w) => `/api/accounts/${w.accountId}/change-email`, body: (v) => ({ verificationCode: v }) },
-    { name: 'set password', method: 'POST', url: (w) => `/api/accounts/${w.accountId}/set-password`, body: (v) => ({ currentPassword: 'x', newPassword: `Abcdefgh1${v}` }) },
+    {
+      name: 'set password',
+      method: 'POST',
+      url: (w) => `/api/accounts/${w.accountId}/set-password`,
+      body: (v) => ({ currentPassword: 'x', newPassword: `Abcdefgh1${v}` }),
+    },
     { name: 'link certmaster', method: 'POST', url: (w) => `/api/accounts/${w.accountId}/link-certmaster`, body: (v) => ({ login: v, phash: 'a'.repeat(64) }) },
     { name: 'redeem', method: 'POST', url: () => '/api/redemptions/redeem', body: (v) => ({ accessKey: v, userId: attacker.accountId }) },
     { name: 'platform redeem', method: 'POST', url: () => '/api/redemptions/certmaster-platform', body: (v) => ({ accessKey: v, userId: attacker.accountId }) },
-    { name: 'cmp redeem', method: 'POST', url: () => '/api/redemptions/cmp/redeem', body: (v) => ({ accessKey: v, certMasterProductId: 1, profileId: attacker.profileId }) },
-    { name: 'verify address', method: 'POST', url: () => '/api/vendors/certmetrics/verifyaddress', body: (v) => ({ address: { address1: v, city: 'x', country: 'USA' }, profileId: attacker.profileId }) },
-    { name: 'release', method: 'POST', url: () => '/api/vendors/certmetrics/releasefulfillments', body: (v) => ({ address: { address1: 'a', city: v, country: 'USA' }, profileId: attacker.profileId }) },
+    {
+      name: 'cmp redeem',
+      method: 'POST',
+      url: () => '/api/redemptions/cmp/redeem',
+      body: (v) => ({ accessKey: v, certMasterProductId: 1, profileId: attacker.profileId }),
+    },
+    {
+      name: 'verify address',
+      method: 'POST',
+      url: () => '/api/vendors/certmetrics/verifyaddress',
+      body: (v) => ({ address: { address1: v, city: 'x', country: 'USA' }, profileId: attacker.profileId }),
+    },
+    {
+      name: 'release',
+      method: 'POST',
+      url: () => '/api/vendors/certmetrics/releasefulfillments',
+      body: (v) => ({ address: { address1: 'a', city: v, country: 'USA' }, profileId: attacker.profileId }),
+    },
     { name: 'candidate', method: 'POST', url: () => '/api/vendors/pearson/candidates', body: (v) => ({ id: attacker.profileId, company: v }) },
     { name: 'object key', method: 'POST', url: () => '/api/redemptions/redeem', body: (v) => ({ accessKey: 'K', userId: attacker.accountId, [v]: 1 }) },
   ];
@@ -175,10 +215,25 @@ describe('the stored profile is validated as a whole', () => {
     ['an unknown nested key', [{ op: 'add', path: '/givenName/nickname', value: 'Ace' }]],
     ['an unknown key on the primary address', [{ op: 'add', path: '/addresses/0/gateCode', value: '1234' }]],
     ['junk in a non-primary address', [{ op: 'add', path: '/addresses/-', value: { index: 1, isPrimary: false, city: { deep: { deeper: 'x' } } } }]],
-    ['an unknown key in a phone', [{ op: 'add', path: '/phoneNumbers/-', value: { index: 1, isPrimary: false, phone: '3125550123', phonetype: 'Work', note: 'x' } }]],
+    [
+      'an unknown key in a phone',
+      [{ op: 'add', path: '/phoneNumbers/-', value: { index: 1, isPrimary: false, phone: '3125550123', phonetype: 'Work', note: 'x' } }],
+    ],
     ['deep nesting', [{ op: 'replace', path: '/preferences', value: JSON.parse(`${'{"a":'.repeat(14)}1${'}'.repeat(14)}`) }]],
-    ['an oversized string in a non-primary address', [{ op: 'add', path: '/addresses/-', value: { index: 1, isPrimary: false, address1: 'x'.repeat(10_000), city: 'Y', country: 'USA' } }]],
-    ['a whole array of addresses', [{ op: 'replace', path: '/addresses', value: Array.from({ length: 50 }, (_, index) => ({ index, isPrimary: index === 0, address1: 'a', city: 'b', country: 'USA' })) }]],
+    [
+      'an oversized string in a non-primary address',
+      [{ op: 'add', path: '/addresses/-', value: { index: 1, isPrimary: false, address1: 'x'.repeat(10_000), city: 'Y', country: 'USA' } }],
+    ],
+    [
+      'a whole array of addresses',
+      [
+        {
+          op: 'replace',
+          path: '/addresses',
+          value: Array.from({ length: 50 }, (_, index) => ({ index, isPrimary: index === 0, address1: 'a', city: 'b', country: 'USA' })),
+        },
+      ],
+    ],
   ];
 
   it.each(refused)('refuses %s with 400 and writes nothing', async (_name, body) => {
@@ -192,12 +247,17 @@ describe('the stored profile is validated as a whole', () => {
   it('cannot grow a profile without bound', async () => {
     let accepted = 0;
     for (let i = 0; i < 40; i++) {
-      const res = await patch([{ op: 'add', path: '/phoneNumbers/-', value: { index: 1, isPrimary: false, countryCode: '1', phone: '3125550123', phonetype: 'Work' } }], who);
+      const res = await patch(
+        [{ op: 'add', path: '/phoneNumbers/-', value: { index: 1, isPrimary: false, countryCode: '1', phone: '3125550123', phonetype: 'Work' } }],
+        who,
+      );
       if (res.statusCode === 200) accepted += 1;
       else expect(res.statusCode).toBe(400);
     }
     expect(accepted).toBeLessThanOrEqual(10);
-    const size = JSON.stringify((await server.database.db.selectFrom('profiles').select('document').where('id', '=', who.profileId).executeTakeFirstOrThrow()).document).length;
+    const size = JSON.stringify(
+      (await server.database.db.selectFrom('profiles').select('document').where('id', '=', who.profileId).executeTakeFirstOrThrow()).document,
+    ).length;
     expect(size).toBeLessThan(16 * 1024);
   });
 
@@ -245,7 +305,8 @@ describe('security headers', () => {
   it('every answer carries a strict policy, nosniff and a referrer policy; HSTS only on a TLS origin off this machine', async () => {
     const res = await server.app.inject({ method: 'GET', url: '/api/health' });
     const policy = String(res.headers['content-security-policy']);
-    for (const directive of ["default-src 'self'", "script-src 'self'", "style-src 'self'", "frame-ancestors 'none'", "object-src 'none'", "base-uri 'none'"]) expect(policy).toContain(directive);
+    for (const directive of ["default-src 'self'", "script-src 'self'", "style-src 'self'", "frame-ancestors 'none'", "object-src 'none'", "base-uri 'none'"])
+      expect(policy).toContain(directive);
     expect(policy).toContain(new URL(server.config.issuer).origin);
     expect(policy).not.toMatch(/unsafe-inline|unsafe-eval/);
     // The certification partner's page is the one frame the portal embeds.
@@ -268,7 +329,10 @@ describe('certification frame settings', () => {
       CERTIFICATION_FRAME_URL: 'https://certs.provider.example/portal/embed',
       CERTIFICATION_FRAME_ORIGINS: ' https://certs-dev.provider.example/ ,https://CERTS.provider.example:443/x',
     }).certificationFrame;
-    expect(deployed).toEqual({ url: 'https://certs.provider.example/portal/embed', allowedOrigins: ['https://certs-dev.provider.example', 'https://certs.provider.example'] });
+    expect(deployed).toEqual({
+      url: 'https://certs.provider.example/portal/embed',
+      allowedOrigins: ['https://certs-dev.provider.example', 'https://certs.provider.example'],
+    });
   });
 });
 

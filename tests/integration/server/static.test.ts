@@ -43,7 +43,11 @@ describe('static files', () => {
   });
 
   it('never takes a services path for a file: an over-long segment is 414, an unknown path 404, in the services’ shape', async () => {
-    for (const url of [`/api/vendors/getvendor/${'k'.repeat(5000)}`, `/api/profiles/account/${'a'.repeat(257)}`, `/api/redemptions/certmaster-platform/access-key/${'K'.repeat(300)}/is-valid`]) {
+    for (const url of [
+      `/api/vendors/getvendor/${'k'.repeat(5000)}`,
+      `/api/profiles/account/${'a'.repeat(257)}`,
+      `/api/redemptions/certmaster-platform/access-key/${'K'.repeat(300)}/is-valid`,
+    ]) {
       const res = await app.inject({ method: 'GET', url });
       expect(res.statusCode, url.slice(0, 60)).toBe(414);
       expect(res.json()).toEqual({ message: 'A path segment is longer than 256 characters.', statusCode: 414 });

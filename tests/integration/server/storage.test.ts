@@ -58,8 +58,24 @@ describe.each(cases)('storage on $name', (store) => {
     await migrate(db);
     expect(await isSeeded(db)).toBe(false);
     await seedDemoData(db);
-    const count = async () => Number((await db.selectFrom('accounts').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
-    const keys = async () => Number((await db.selectFrom('access_keys').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    const count = async () =>
+      Number(
+        (
+          await db
+            .selectFrom('accounts')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const keys = async () =>
+      Number(
+        (
+          await db
+            .selectFrom('access_keys')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     const before = { accounts: await count(), keys: await keys() };
     expect(before.accounts).toBe(demoAccounts.length);
     await seedDemoData(db);
@@ -75,7 +91,8 @@ describe.each(cases)('storage on $name', (store) => {
     const current = await names();
     // As an earlier layout recorded them: one initial migration for every service's tables.
     await sql`delete from kysely_migration`.execute(db);
-    for (const old of ['0001_initial', '0002_oidc', '0003_demo_social']) await sql`insert into kysely_migration (name, timestamp) values (${old}, ${new Date().toISOString()})`.execute(db);
+    for (const old of ['0001_initial', '0002_oidc', '0003_demo_social'])
+      await sql`insert into kysely_migration (name, timestamp) values (${old}, ${new Date().toISOString()})`.execute(db);
     await migrate(db);
     expect(await names()).toEqual(current);
   });
@@ -87,7 +104,9 @@ describe.each(cases)('storage on $name', (store) => {
     expect(row?.document.addresses?.[0]).toMatchObject({ isPrimary: true, index: 0 });
     const saved = await writeProfile(db, row!, { ...row!.document, company: 'Saved' }, { actorId: row!.account_id, action: 'test', paths: ['/company'] });
     expect(saved?.version).toBe(row!.version + 1);
-    expect(await writeProfile(db, row!, { ...row!.document, company: 'Stale' }, { actorId: row!.account_id, action: 'test', paths: ['/company'] })).toBeUndefined();
+    expect(
+      await writeProfile(db, row!, { ...row!.document, company: 'Stale' }, { actorId: row!.account_id, action: 'test', paths: ['/company'] }),
+    ).toBeUndefined();
     expect((await findProfile(db, row!.id))?.document.company).toBe('Saved');
   });
 

@@ -31,7 +31,10 @@ describe('vendors', () => {
 
     const released = await post('/api/vendors/certmetrics/releasefulfillments', { address, profileId: who.profileId }, who);
     expect(released.json()).toEqual({ released: 2 });
-    expect((await get(`/api/vendors/certmetrics/${who.profileId}/pendingfulfillments`, who)).json()).toEqual({ hasPendingFulfillments: false, fulfillments: [] });
+    expect((await get(`/api/vendors/certmetrics/${who.profileId}/pendingfulfillments`, who)).json()).toEqual({
+      hasPendingFulfillments: false,
+      fulfillments: [],
+    });
   });
 
   it("each pending item carries the time it was ordered; another account's items can be neither read nor released", async () => {

@@ -119,7 +119,9 @@ describe('the worst body of every route', () => {
     // Best of three, as the table above: a busy machine's one slow moment is not the services'.
     const attempt = async () => {
       const started = performance.now();
-      const patch = app.inject({ method: 'PATCH', url: `/api/profiles/${learner.profileId}`, headers, payload: flood }).then((res) => ({ res, ms: performance.now() - started }));
+      const patch = app
+        .inject({ method: 'PATCH', url: `/api/profiles/${learner.profileId}`, headers, payload: flood })
+        .then((res) => ({ res, ms: performance.now() - started }));
       await new Promise((resolve) => setTimeout(resolve, 1));
       const healthStarted = performance.now();
       const health = await app.inject({ method: 'GET', url: '/api/health' });

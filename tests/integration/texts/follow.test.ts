@@ -30,7 +30,10 @@ describe('following the published texts on PostgreSQL', () => {
     const app = other as NonNullable<typeof other>;
     const headers = await roleHeaders(s, translator.accountId, ['localisation']);
     const text = '無効な市区町村です（別のインスタンス）';
-    const draft = await call(s, 'POST', '/api/admin/texts/drafts', headers, { reason: 'follow', changes: [{ key: 'validation:Validation.InvalidCity', lang: 'ja', text }] });
+    const draft = await call(s, 'POST', '/api/admin/texts/drafts', headers, {
+      reason: 'follow',
+      changes: [{ key: 'validation:Validation.InvalidCity', lang: 'ja', text }],
+    });
     expect(draft.status).toBe(201);
     const started = Date.now();
     const version = await call(s, 'POST', `/api/admin/texts/drafts/${draft.body.id}/publish`, headers, {});

@@ -72,20 +72,48 @@ describe.each(stores)('the texts console on %s', (store) => {
     });
     expect(res.status).toBe(400);
     expect(res.body.errors).toEqual([
-      { path: '/changes/0/text', change: 0, keyword: 'placeholders', key: 'Texts.Refusal.Placeholders', params: { textKey: CITY, lang: 'ja', expected: '{{limit}}', found: '{{max}}' } },
-      { path: '/changes/1/text', change: 1, keyword: 'markup', key: 'Texts.Refusal.Markup', params: { textKey: 'profile:Profile.Title', lang: 'ja', found: '<b>' } },
+      {
+        path: '/changes/0/text',
+        change: 0,
+        keyword: 'placeholders',
+        key: 'Texts.Refusal.Placeholders',
+        params: { textKey: CITY, lang: 'ja', expected: '{{limit}}', found: '{{max}}' },
+      },
+      {
+        path: '/changes/1/text',
+        change: 1,
+        keyword: 'markup',
+        key: 'Texts.Refusal.Markup',
+        params: { textKey: 'profile:Profile.Title', lang: 'ja', found: '<b>' },
+      },
       { path: '/changes/2/key', change: 2, keyword: 'unknown-key', key: 'Texts.Refusal.UnknownKey', params: { textKey: 'profile:Profile.NoSuchKey' } },
-      { path: '/changes/3/key', change: 3, keyword: 'plural-form', key: 'Texts.Refusal.PluralForm', params: { textKey: 'admin:Rules.FieldCount_few', lang: 'ja' } },
-      { path: '/changes/4/text', change: 4, keyword: 'markup', key: 'Texts.Refusal.Markup', params: { textKey: 'portal:App.Title', lang: 'ja', found: '<img src=x onerror=alert(1)>' } },
+      {
+        path: '/changes/3/key',
+        change: 3,
+        keyword: 'plural-form',
+        key: 'Texts.Refusal.PluralForm',
+        params: { textKey: 'admin:Rules.FieldCount_few', lang: 'ja' },
+      },
+      {
+        path: '/changes/4/text',
+        change: 4,
+        keyword: 'markup',
+        key: 'Texts.Refusal.Markup',
+        params: { textKey: 'portal:App.Title', lang: 'ja', found: '<img src=x onerror=alert(1)>' },
+      },
     ]);
     expect((await call(s(), 'GET', '/api/admin/texts/drafts', await asTranslator())).body.drafts).toEqual([]);
     // The same through the check: nothing saved, the hash only for what may be saved.
-    const check = await call(s(), 'POST', '/api/admin/texts/check', await asTranslator(), { changes: [{ key: CITY, lang: 'ja', text: `${CITY_JA} ${'長'.repeat(60)}` }] });
+    const check = await call(s(), 'POST', '/api/admin/texts/check', await asTranslator(), {
+      changes: [{ key: CITY, lang: 'ja', text: `${CITY_JA} ${'長'.repeat(60)}` }],
+    });
     expect(check.status).toBe(200);
     expect(check.body).toMatchObject({ refusals: [], hash: expect.stringMatching(/^[0-9a-f]{64}$/), basedOn: 0 });
     expect(check.body.warnings).toEqual([expect.objectContaining({ path: '/changes/0/text', keyword: 'length', key: 'Texts.Warning.Longer' })]);
     // A malformed body is the schema's 400.
-    expect((await call(s(), 'POST', '/api/admin/texts/drafts', await asTranslator(), { reason: 'x', changes: [{ key: CITY, lang: 'fr', text: 'x' }] })).status).toBe(400);
+    expect(
+      (await call(s(), 'POST', '/api/admin/texts/drafts', await asTranslator(), { reason: 'x', changes: [{ key: CITY, lang: 'fr', text: 'x' }] })).status,
+    ).toBe(400);
   });
 
   it('publishes a text live: the browser files by hash, the configuration, the header, stale and overridden flags; rolls back', async () => {
@@ -93,7 +121,12 @@ describe.each(stores)('the texts console on %s', (store) => {
     const baseHash = before.headers['x-texts-version'];
     expect(await cityJa()).toBeNull();
     const version = await publish([{ key: CITY, lang: 'ja', text: CITY_JA }], 'clearer city message');
-    expect(version).toMatchObject({ number: expect.any(Number), published: true, reason: 'clearer city message', diff: [{ key: CITY, lang: 'ja', text: CITY_JA, previous: expect.any(String) }] });
+    expect(version).toMatchObject({
+      number: expect.any(Number),
+      published: true,
+      reason: 'clearer city message',
+      diff: [{ key: CITY, lang: 'ja', text: CITY_JA, previous: expect.any(String) }],
+    });
     // Live with no restart: the portal configuration, every answer's header, the browser's file.
     expect(await cityJa()).toBe(version.hash);
     expect((await call(s(), 'GET', '/api/health', {})).headers['x-texts-version']).toBe(version.hash);
@@ -171,7 +204,12 @@ describe.each(stores)('the texts console on %s', (store) => {
     expect(xliff.match(/<unit /g)).toHaveLength(1);
 
     const translated = xliff.replace(/<target>[^<]*<\/target>/, `<target>${CITY_JA}</target>`);
-    const imported = await call(s(), 'POST', '/api/admin/texts/import', await asTranslator(), { lang: 'ja', format: 'xliff', content: translated, reason: 'from the agency' });
+    const imported = await call(s(), 'POST', '/api/admin/texts/import', await asTranslator(), {
+      lang: 'ja',
+      format: 'xliff',
+      content: translated,
+      reason: 'from the agency',
+    });
     expect(imported.status, JSON.stringify(imported.body)).toBe(201);
     expect(imported.body).toMatchObject({ origin: 'import', reason: 'Import: from the agency', changes: [{ key: CITY, lang: 'ja', text: CITY_JA }] });
     // A draft, not published.
@@ -182,9 +220,22 @@ describe.each(stores)('the texts console on %s', (store) => {
     const unknown = translated.replace('<unit id="Validation.InvalidCity_maxLength">', '<unit id="Validation.NoSuchMessage">');
     const refused = await call(s(), 'POST', '/api/admin/texts/import', await asTranslator(), { lang: 'ja', format: 'xliff', content: unknown, reason: 'bad' });
     expect(refused.status).toBe(400);
-    expect(refused.body.errors).toEqual([{ path: '/changes/0/key', change: 0, keyword: 'unknown-key', key: 'Texts.Refusal.UnknownKey', params: { textKey: 'validation:Validation.NoSuchMessage' } }]);
+    expect(refused.body.errors).toEqual([
+      {
+        path: '/changes/0/key',
+        change: 0,
+        keyword: 'unknown-key',
+        key: 'Texts.Refusal.UnknownKey',
+        params: { textKey: 'validation:Validation.NoSuchMessage' },
+      },
+    ]);
     const json = { validation: { Validation: { InvalidCity_maxLength: '{{max}} 文字' } } };
-    const broken = await call(s(), 'POST', '/api/admin/texts/import', await asTranslator(), { lang: 'ja', format: 'json', content: JSON.stringify(json), reason: 'bad' });
+    const broken = await call(s(), 'POST', '/api/admin/texts/import', await asTranslator(), {
+      lang: 'ja',
+      format: 'json',
+      content: JSON.stringify(json),
+      reason: 'bad',
+    });
     expect(broken.body.errors).toEqual([expect.objectContaining({ keyword: 'placeholders', key: 'Texts.Refusal.Placeholders' })]);
     const garbage = await call(s(), 'POST', '/api/admin/texts/import', await asTranslator(), { lang: 'ja', format: 'xliff', content: '<xliff', reason: 'bad' });
     expect(garbage.body.errors).toEqual([expect.objectContaining({ path: '/content', keyword: 'import-format', key: 'Texts.Refusal.ImportFormat' })]);
@@ -199,12 +250,22 @@ describe.each(stores)('the texts console on %s', (store) => {
     const author = await asTranslator();
     const other = await roleHeaders(s(), owner2.accountId, ['localisation']);
     const first = await call(s(), 'POST', '/api/admin/texts/drafts', author, { reason: 'one', changes: [{ key: CITY, lang: 'ja', text: CITY_JA }] });
-    const changed = await call(s(), 'PUT', `/api/admin/texts/drafts/${first.body.id}`, author, { reason: 'one, again', changes: [{ key: CITY, lang: 'ja', text: `${CITY_JA}。` }] });
-    expect(changed.body).toMatchObject({ revision: 2, reason: 'one, again', changes: [{ key: CITY, lang: 'ja', text: `${CITY_JA}。`, source: expect.stringMatching(/^[0-9a-f]{16}$/) }] });
+    const changed = await call(s(), 'PUT', `/api/admin/texts/drafts/${first.body.id}`, author, {
+      reason: 'one, again',
+      changes: [{ key: CITY, lang: 'ja', text: `${CITY_JA}。` }],
+    });
+    expect(changed.body).toMatchObject({
+      revision: 2,
+      reason: 'one, again',
+      changes: [{ key: CITY, lang: 'ja', text: `${CITY_JA}。`, source: expect.stringMatching(/^[0-9a-f]{16}$/) }],
+    });
     expect((await call(s(), 'PUT', `/api/admin/texts/drafts/${first.body.id}`, other, { reason: 'mine', changes: [] })).status).toBe(403);
     expect((await call(s(), 'DELETE', `/api/admin/texts/drafts/${first.body.id}`, other)).status).toBe(403);
     expect((await call(s(), 'GET', `/api/admin/texts/drafts/${first.body.id}`, other)).body.hash).toBe(changed.body.hash);
-    const second = await call(s(), 'POST', '/api/admin/texts/drafts', other, { reason: 'two', changes: [{ key: 'validation:Validation.InvalidCity', lang: 'ja', text: '無効な市区町村' }] });
+    const second = await call(s(), 'POST', '/api/admin/texts/drafts', other, {
+      reason: 'two',
+      changes: [{ key: 'validation:Validation.InvalidCity', lang: 'ja', text: '無効な市区町村' }],
+    });
     const [a, b] = await Promise.all([
       call(s(), 'POST', `/api/admin/texts/drafts/${first.body.id}/publish`, author, {}),
       call(s(), 'POST', `/api/admin/texts/drafts/${second.body.id}/publish`, other, {}),
@@ -219,7 +280,10 @@ describe.each(stores)('the texts console on %s', (store) => {
     try {
       const author = await roleHeaders(strict, translator.accountId, ['localisation']);
       const other = await roleHeaders(strict, owner2.accountId, ['localisation']);
-      const draft = await call(strict, 'POST', '/api/admin/texts/drafts', author, { reason: 'needs approval', changes: [{ key: CITY, lang: 'ja', text: CITY_JA }] });
+      const draft = await call(strict, 'POST', '/api/admin/texts/drafts', author, {
+        reason: 'needs approval',
+        changes: [{ key: CITY, lang: 'ja', text: CITY_JA }],
+      });
       expect(draft.body.approvalRequired).toBe(true);
       expect((await call(strict, 'POST', `/api/admin/texts/drafts/${draft.body.id}/publish`, author, {})).status).toBe(409);
       expect((await call(strict, 'POST', `/api/admin/texts/drafts/${draft.body.id}/approve`, author, {})).status).toBe(403);

@@ -72,7 +72,7 @@ describe('the admin area', () => {
   });
 });
 
-describe('the header\'s profile menu', () => {
+describe("the header's profile menu", () => {
   function renderMenu(roles: readonly string[] | undefined) {
     render(
       <I18nextProvider i18n={createFormsI18n('en')}>

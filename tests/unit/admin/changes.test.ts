@@ -43,14 +43,19 @@ describe('a draft change is a JSON Patch operation on one schema file', () => {
 });
 
 describe('what each control of the editor does to the draft', () => {
-  it('makes an optional text field required: the name in its group\'s list, at least one character, the required message', () => {
+  it("makes an optional text field required: the name in its group's list, at least one character, the required message", () => {
     const address2 = fieldView(published, published, 'profile', 'primaryAddress/address2')!;
     expect(address2.required.value).toBe(false);
     const changes = edit([], setRequired(address2, published, published, true));
     expect(changes).toEqual([
       { file: 'defs/address.schema.json', op: 'replace', path: '/required', value: ['address1', 'city', 'country', 'address2'] },
       { file: 'defs/address.schema.json', op: 'add', path: '/properties/address2/minLength', value: 1 },
-      { file: 'defs/address.schema.json', op: 'replace', path: '/properties/address2/errorMessage', value: { minLength: 'Validation.Required', _: 'Validation.InvalidAddress' } },
+      {
+        file: 'defs/address.schema.json',
+        op: 'replace',
+        path: '/properties/address2/errorMessage',
+        value: { minLength: 'Validation.Required', _: 'Validation.InvalidAddress' },
+      },
     ]);
     // Undone, the draft is empty again.
     const draftFiles = applyChanges(published, changes);
@@ -73,15 +78,20 @@ describe('what each control of the editor does to the draft', () => {
     expect(edit(changes, setAllowedValues(country, published, country.inheritedList!))).toEqual([]);
   });
 
-  it('sets a message key, keeping the place\'s other messages', () => {
+  it("sets a message key, keeping the place's other messages", () => {
     const city = fieldView(published, published, 'profile', 'primaryAddress/city')!;
     const message = { at: city.home, keyword: 'maxLength', key: 'Validation.InvalidCity' };
     expect(edit([], setMessage(published, message, 'Validation.MaxLength'))).toEqual([
-      { file: 'defs/address.schema.json', op: 'replace', path: '/properties/city/errorMessage', value: { minLength: 'Validation.Required', _: 'Validation.InvalidCity', maxLength: 'Validation.MaxLength' } },
+      {
+        file: 'defs/address.schema.json',
+        op: 'replace',
+        path: '/properties/city/errorMessage',
+        value: { minLength: 'Validation.Required', _: 'Validation.InvalidCity', maxLength: 'Validation.MaxLength' },
+      },
     ]);
   });
 
-  it('moves a field in its group\'s declared order, and not past either end', () => {
+  it("moves a field in its group's declared order, and not past either end", () => {
     const city = fieldView(published, published, 'profile', 'primaryAddress/city')!;
     const order = city.order.list!;
     const [up] = moveInOrder(city, -1);

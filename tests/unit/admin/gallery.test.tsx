@@ -16,12 +16,20 @@ function renderGallery(served = files()) {
   return render(ui);
 }
 
-describe('form gallery (the admin area\'s preview tool)', () => {
+describe("form gallery (the admin area's preview tool)", () => {
   it('renders every form from the schema files, with its rules, in English and Japanese', async () => {
     renderGallery();
     const profile = await screen.findByRole('region', { name: 'Profile' }, { timeout: 10_000 });
     expect(within(profile).getByRole('row', { name: /primaryAddress\/city/ })).toHaveTextContent('At most 32 characters');
-    for (const name of ['Exam-delivery profile', 'Demographics', 'Company and country', 'Change e-mail', 'Change password', 'Redeem an access key', 'Course picker']) {
+    for (const name of [
+      'Exam-delivery profile',
+      'Demographics',
+      'Company and country',
+      'Change e-mail',
+      'Change password',
+      'Redeem an access key',
+      'Course picker',
+    ]) {
       expect(screen.getByRole('region', { name })).toBeInTheDocument();
     }
     // The preview's language is the forms' own; the page around them stays in the admin area's.

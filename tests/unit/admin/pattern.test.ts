@@ -9,7 +9,8 @@ const parsed = (pattern: string) => {
   return result;
 };
 
-const flat = (steps: Step[]): string[] => steps.flatMap((s) => [`${s.key.replace('admin:Pattern.', '')}${s.params ? JSON.stringify(s.params) : ''}`, ...flat(s.steps ?? [])]);
+const flat = (steps: Step[]): string[] =>
+  steps.flatMap((s) => [`${s.key.replace('admin:Pattern.', '')}${s.params ? JSON.stringify(s.params) : ''}`, ...flat(s.steps ?? [])]);
 
 describe('a pattern in plain words', () => {
   it('explains the US postal code: anchors, an empty alternative, digits repeated, an optional part', () => {
@@ -59,7 +60,11 @@ describe('a pattern in plain words', () => {
     };
     Object.values(files).forEach(collect);
     expect(patterns.length).toBeGreaterThan(10);
-    for (const pattern of patterns) expect(flat(explainPattern(parsed(pattern).ast)).filter((s) => s.startsWith('Other')), pattern).toEqual([]);
+    for (const pattern of patterns)
+      expect(
+        flat(explainPattern(parsed(pattern).ast)).filter((s) => s.startsWith('Other')),
+        pattern,
+      ).toEqual([]);
   });
 });
 

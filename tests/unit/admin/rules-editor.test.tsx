@@ -30,7 +30,7 @@ async function violations(container: HTMLElement) {
 beforeEach(() => sessionStorage.clear());
 
 describe('the field-rule editor', () => {
-  it('changes the city\'s maximum length into one JSON Patch change, shows what it reaches, and undoes it', async () => {
+  it("changes the city's maximum length into one JSON Patch change, shows what it reaches, and undoes it", async () => {
     renderEditor('/admin/rules/profile?field=primaryAddress/city');
     expect(screen.getByRole('heading', { level: 2, name: /Address › City/ })).toHaveTextContent('primaryAddress/city');
     expect(within(declaration()).getByText('defs/address.schema.json')).toBeInTheDocument();
@@ -98,7 +98,7 @@ describe('the field-rule editor', () => {
     expect(screen.getByText(/relies on this field being there/)).toBeInTheDocument();
   }, 60_000);
 
-  it('chooses the allowed values out of the base list, and moves the field in its group\'s order', async () => {
+  it("chooses the allowed values out of the base list, and moves the field in its group's order", async () => {
     renderEditor('/admin/rules/profile?field=preferences/language');
     const values = screen.getByRole('group', { name: 'Allowed values' });
     expect(within(values).getByText('7 of 7 values allowed.')).toBeInTheDocument();
@@ -156,7 +156,7 @@ describe('the field-rule editor', () => {
 });
 
 describe('the preview', () => {
-  it('renders the form with the draft\'s rules beside the published ones, errors as you type', async () => {
+  it("renders the form with the draft's rules beside the published ones, errors as you type", async () => {
     renderEditor('/admin/rules/profile?field=primaryAddress/city', testCompiledForms(files));
     const draftColumn = screen.getByRole('region', { name: 'Draft rules' });
     expect(within(draftColumn).getByText(/No change of the draft reaches this form/)).toBeInTheDocument();
@@ -175,7 +175,7 @@ describe('the preview', () => {
     expect(document.getElementById('published-profile_primaryAddress_city__error')).toBeNull();
   }, 60_000);
 
-  it('previews in Japanese, with a demo account\'s profile as sample data', async () => {
+  it("previews in Japanese, with a demo account's profile as sample data", async () => {
     renderEditor('/admin/rules/profile?field=primaryAddress/city', testCompiledForms(files));
     await userEvent.selectOptions(screen.getByLabelText('Sample data'), 'Demo account learner@example.com');
     await userEvent.click(screen.getByRole('button', { name: '日本語' }));
@@ -187,7 +187,7 @@ describe('the preview', () => {
     expect(document.getElementById('published-profile_primaryAddress_city__error')?.textContent).toMatch(/[぀-ヿ一-鿿]/);
   }, 60_000);
 
-  it('says that the draft\'s rules come from the services until they compile drafts', async () => {
+  it("says that the draft's rules come from the services until they compile drafts", async () => {
     renderEditor('/admin/rules/profile?field=primaryAddress/city');
     const max = within(declaration()).getByLabelText('At most this many characters');
     await userEvent.clear(max);

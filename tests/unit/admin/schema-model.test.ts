@@ -9,7 +9,17 @@ describe('the schema files as the rule editor reads them', () => {
   it('finds every field of a form with where its rules live', () => {
     const fields = fieldsOf(walkForm(files, 'profile'));
     const paths = fields.filter((f) => !f.group).map((f) => f.path);
-    expect(paths).toEqual(expect.arrayContaining(['email', 'alternateEmail', 'company', 'givenName/firstName', 'primaryAddress/city', 'primaryPhoneNumber/phone', 'preferences/language']));
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        'email',
+        'alternateEmail',
+        'company',
+        'givenName/firstName',
+        'primaryAddress/city',
+        'primaryPhoneNumber/phone',
+        'preferences/language',
+      ]),
+    );
     expect(fields.find((f) => f.path === 'primaryAddress')?.group).toBe(true);
     expect(fields.find((f) => f.path === 'email')?.readOnly).toBe(true);
   });
@@ -68,10 +78,17 @@ describe('the schema files as the rule editor reads them', () => {
     expect(messageOf({ errorMessage: 'Validation.InvalidCity' }, at, 'maxLength').key).toBe('Validation.InvalidCity');
     expect(messageOf({ errorMessage: { minLength: 'Validation.Required', _: 'Validation.InvalidCity' } }, at, 'minLength').key).toBe('Validation.Required');
     expect(messageOf({ errorMessage: { minLength: 'Validation.Required', _: 'Validation.InvalidCity' } }, at, 'maxLength').key).toBe('Validation.InvalidCity');
-    expect(messageOf({ errorMessage: { required: { phone: 'Validation.validMobilePhoneNumber' } } }, at, 'required', 'phone').key).toBe('Validation.validMobilePhoneNumber');
+    expect(messageOf({ errorMessage: { required: { phone: 'Validation.validMobilePhoneNumber' } } }, at, 'required', 'phone').key).toBe(
+      'Validation.validMobilePhoneNumber',
+    );
     // A single message becomes the fallback beside the keyword's own.
-    expect(withMessage('Validation.InvalidCity', { keyword: 'maxLength' }, 'Validation.MaxLength')).toEqual({ maxLength: 'Validation.MaxLength', _: 'Validation.InvalidCity' });
+    expect(withMessage('Validation.InvalidCity', { keyword: 'maxLength' }, 'Validation.MaxLength')).toEqual({
+      maxLength: 'Validation.MaxLength',
+      _: 'Validation.InvalidCity',
+    });
     expect(withMessage('Validation.InvalidCity', { keyword: 'maxLength' }, 'Validation.InvalidCity')).toBe('Validation.InvalidCity');
-    expect(withMessage({ required: { phone: 'A' } }, { keyword: 'required', property: 'countryCode' }, 'B')).toEqual({ required: { phone: 'A', countryCode: 'B' } });
+    expect(withMessage({ required: { phone: 'A' } }, { keyword: 'required', property: 'countryCode' }, 'B')).toEqual({
+      required: { phone: 'A', countryCode: 'B' },
+    });
   });
 });

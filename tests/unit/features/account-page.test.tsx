@@ -53,7 +53,11 @@ describe('AccountPage', () => {
     expect(panel().getByRole('button', { name: 'Edit email address' })).toHaveFocus();
 
     await userEvent.click(screen.getByRole('tab', { name: 'Change password' }));
-    expect(panel().getAllByRole('button', { name: /^Edit/ }).map((b) => b.getAttribute('aria-label') ?? b.textContent)).toEqual(['Edit password', 'Edit']);
+    expect(
+      panel()
+        .getAllByRole('button', { name: /^Edit/ })
+        .map((b) => b.getAttribute('aria-label') ?? b.textContent),
+    ).toEqual(['Edit password', 'Edit']);
     await userEvent.click(panel().getByRole('button', { name: 'Edit password' }));
     expect(panel().getByLabelText(/^Current password/)).toHaveFocus();
   });
@@ -134,7 +138,9 @@ describe('AccountPage', () => {
   });
 
   it('says too many attempts at the current password on a 429, with no toast', async () => {
-    fakeApi((call) => (call.url.endsWith('/set-password') ? { status: 429, body: { message: 'Too many attempts. Try again later.', statusCode: 429 } } : undefined));
+    fakeApi((call) =>
+      call.url.endsWith('/set-password') ? { status: 429, body: { message: 'Too many attempts. Try again later.', statusCode: 429 } } : undefined,
+    );
     const { ui } = pageHarness(<AccountPage />, { profile: storedProfile(), path: '/account' });
     render(ui);
     await userEvent.click(screen.getByRole('tab', { name: 'Change password' }));

@@ -54,7 +54,11 @@ describe('explore launchpad', () => {
   it('with the certmetrics flag, the certification tracker is the embedded routes (and the verification site)', () => {
     renderExplore();
     const links = within(section('Certifications')).getAllByRole('link');
-    expect(links.map((a) => a.getAttribute('href'))).toEqual(['/certification/certifications', '/certification/continuing-education', 'https://verify.example']);
+    expect(links.map((a) => a.getAttribute('href'))).toEqual([
+      '/certification/certifications',
+      '/certification/continuing-education',
+      'https://verify.example',
+    ]);
     expect(links[0]).not.toHaveAttribute('target');
   });
 
@@ -64,11 +68,11 @@ describe('explore launchpad', () => {
     const mine = within(certification).getByRole('link', { name: 'My certifications (opens in a new tab)' });
     expect(mine).toHaveAttribute('href', 'https://www.example/certifications');
     expect(mine).toHaveAttribute('target', '_blank');
-    expect(within(certification).getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual([
-      'https://www.example/certifications',
-      'https://www.example/ce',
-      'https://verify.example',
-    ]);
+    expect(
+      within(certification)
+        .getAllByRole('link')
+        .map((a) => a.getAttribute('href')),
+    ).toEqual(['https://www.example/certifications', 'https://www.example/ce', 'https://verify.example']);
     const help = section('Help and support');
     const helpCenter = within(help).getByRole('link', { name: 'Help Center' });
     expect(helpCenter).toHaveAttribute('href', '/help');
@@ -82,7 +86,11 @@ describe('explore launchpad', () => {
     expect(screen.queryByRole('region', { name: 'Exams' })).toBeNull();
     expect(screen.queryByRole('region', { name: 'Store' })).toBeNull();
     expect(within(section('Certifications')).queryAllByRole('link')).toHaveLength(0);
-    expect(within(section('Help and support')).getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual(['/help']);
+    expect(
+      within(section('Help and support'))
+        .getAllByRole('link')
+        .map((a) => a.getAttribute('href')),
+    ).toEqual(['/help']);
     const training = section('Your training');
     expect(within(training).getByText(/Your training products will appear here soon/)).toBeInTheDocument();
     expect(within(training).queryByRole('list')).toBeNull();

@@ -27,7 +27,8 @@ function setup({ pending = ITEMS, verify, release, lang, config }: Setup = {}) {
   let remaining = pending;
   const calls = fakeApi((call) => {
     if (call.url.endsWith('/pendingfulfillments')) return { body: { hasPendingFulfillments: remaining.length > 0, fulfillments: remaining } };
-    if (call.url.endsWith('/verifyaddress')) return verify?.(call) ?? { body: { isValid: true, address: { ...(call.body as { address: object }).address, postalCode: '62701-0001' } } };
+    if (call.url.endsWith('/verifyaddress'))
+      return verify?.(call) ?? { body: { isValid: true, address: { ...(call.body as { address: object }).address, postalCode: '62701-0001' } } };
     if (call.url.endsWith('/releasefulfillments')) {
       const answer = release?.(call) ?? { body: { released: remaining.length } };
       if ((answer.status ?? 200) < 400) remaining = [];
@@ -98,7 +99,9 @@ describe('address-verification banner', () => {
   });
 
   it("a refused verify shows the service's message at the field only (no toast), keeps the input and releases nothing", async () => {
-    const calls = setup({ verify: () => ({ status: 400, body: { statusCode: 400, message: 'Invalid', errors: [{ path: '/address/city', key: 'Validation.InvalidCity' }] } }) });
+    const calls = setup({
+      verify: () => ({ status: 400, body: { statusCode: 400, message: 'Invalid', errors: [{ path: '/address/city', key: 'Validation.InvalidCity' }] } }),
+    });
     const dialog = await openModal();
     const city = await within(dialog).findByLabelText(/City/);
     await user().clear(city);

@@ -96,7 +96,10 @@ describe('single sign-on launches (docs/behaviour.md#calls)', () => {
   });
 
   it('the lab partner: a redirect to the URL the service made, http(s) only', () => {
-    expect(planLaunch('skillable', {}, { kind: 'url', value: `${sandbox}/skillable/sso?token=a` }, context)).toEqual({ kind: 'redirect', url: `${sandbox}/skillable/sso?token=a` });
+    expect(planLaunch('skillable', {}, { kind: 'url', value: `${sandbox}/skillable/sso?token=a` }, context)).toEqual({
+      kind: 'redirect',
+      url: `${sandbox}/skillable/sso?token=a`,
+    });
     expect(() => planLaunch('skillable', {}, { kind: 'url', value: 'javascript:alert(1)' }, context)).toThrow(LaunchUnavailable);
   });
 

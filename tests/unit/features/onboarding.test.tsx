@@ -31,11 +31,11 @@ describe('onboarding cards', () => {
     expect(cards).toBeInTheDocument();
     const items = within(cards).getAllByRole('listitem');
     expect(items.map((item) => item.dataset.theme)).toEqual(['secure', 'connected', 'simple']);
-    expect(within(cards).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual([
-      'Your account is protected',
-      'One sign-in for everything',
-      'Start learning in minutes',
-    ]);
+    expect(
+      within(cards)
+        .getAllByRole('heading', { level: 3 })
+        .map((h) => h.textContent),
+    ).toEqual(['Your account is protected', 'One sign-in for everything', 'Start learning in minutes']);
     expect(items[2]).toHaveTextContent('Redeem an access key');
   });
 
@@ -88,11 +88,11 @@ describe('onboarding cards', () => {
   it('speak Japanese', async () => {
     renderHome({ lang: 'ja' });
     const cards = region('はじめに')!;
-    expect(within(cards).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual([
-      'アカウントは保護されています',
-      'ひとつのサインインですべてに',
-      '数分で学習を始められます',
-    ]);
+    expect(
+      within(cards)
+        .getAllByRole('heading', { level: 3 })
+        .map((h) => h.textContent),
+    ).toEqual(['アカウントは保護されています', 'ひとつのサインインですべてに', '数分で学習を始められます']);
     expect(within(cards).getByText('安全')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'このヒントを閉じる' }));
     expect(region('はじめに')).toBeNull();

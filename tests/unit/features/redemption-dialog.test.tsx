@@ -32,7 +32,8 @@ describe('redemption dialog', () => {
   it('keeps Redeem disabled until the key is edited, then redeems and refreshes the entitlements', async () => {
     const { calls, queryClient } = await openDialog((call) => {
       if (call.url.includes('/is-valid')) return { body: { isValid: true } };
-      if (call.url.endsWith('/certmaster-platform')) return { body: { redemptionStatus: 0, activatedProducts: [{ title: 'Course A', vendorProductCode: 'A' }] } };
+      if (call.url.endsWith('/certmaster-platform'))
+        return { body: { redemptionStatus: 0, activatedProducts: [{ title: 'Course A', vendorProductCode: 'A' }] } };
       return { body: [] };
     });
     queryClient.setQueryData(entitlementKeys.ofProfile('profile-1'), []);
@@ -106,15 +107,12 @@ describe('redemption dialog', () => {
   });
 
   it('links a legacy account with the SHA-256 of the password, never the password', async () => {
-    const { calls } = await openDialog(
-      (call) => {
-        if (call.url.includes('/is-valid')) return { body: { isValid: true } };
-        if (call.url.includes('/certmaster-platform/email/')) return { body: { doesExist: true } };
-        if (call.url.endsWith('/link-certmaster')) return { body: 'LoginFailed' };
-        return undefined;
-      },
-      storedProfile(),
-    );
+    const { calls } = await openDialog((call) => {
+      if (call.url.includes('/is-valid')) return { body: { isValid: true } };
+      if (call.url.includes('/certmaster-platform/email/')) return { body: { doesExist: true } };
+      if (call.url.endsWith('/link-certmaster')) return { body: 'LoginFailed' };
+      return undefined;
+    }, storedProfile());
     await typeKey('KEY-D');
     await userEvent.click(await screen.findByRole('button', { name: 'Connect my unlinked account' }));
     await userEvent.type(await screen.findByLabelText('Login'), 'legacy.learner');

@@ -21,7 +21,19 @@ const apiError = (statusCode: number, extra: Record<string, unknown> = {}) => ({
 /** An API double: every call fails unless the test answers it. */
 function api(answers: Partial<RedemptionApi>): RedemptionApi & { calls: string[] } {
   const calls: string[] = [];
-  const names = ['isValid', 'legacyAccountExists', 'linkLegacyAccount', 'createPlatformAccount', 'redeemOnPlatform', 'redeem', 'vendorOf', 'cmpProducts', 'redeemCmp', 'savePopuliProfile', 'saveCompanyAndCountry'] as const;
+  const names = [
+    'isValid',
+    'legacyAccountExists',
+    'linkLegacyAccount',
+    'createPlatformAccount',
+    'redeemOnPlatform',
+    'redeem',
+    'vendorOf',
+    'cmpProducts',
+    'redeemCmp',
+    'savePopuliProfile',
+    'saveCompanyAndCountry',
+  ] as const;
   const double = { calls } as RedemptionApi & { calls: string[] };
   for (const name of names) {
     (double as unknown as Record<string, unknown>)[name] = async (...args: unknown[]) => {
@@ -45,7 +57,10 @@ const submit = (facts: LearnerFacts, calls: RedemptionApi, accessKey = 'KEY-1') 
 
 describe('main redemption flow', () => {
   it('validates the key, redeems on the platform and ends in the success modal', async () => {
-    const calls = api({ isValid: async () => true, redeemOnPlatform: async () => result(0, { activatedProducts: [{ title: 'Course', vendorProductCode: 'C' }], vendor: 'certMaster' }) });
+    const calls = api({
+      isValid: async () => true,
+      redeemOnPlatform: async () => result(0, { activatedProducts: [{ title: 'Course', vendorProductCode: 'C' }], vendor: 'certMaster' }),
+    });
     const end = await submit(linked, calls, '  KEY-1  ');
     expect(calls.calls).toEqual(['isValid', 'redeemOnPlatform']);
     expect(end).toMatchObject({ view: 'success', route: 'platform', accessKey: 'KEY-1', outcome: { status: 'Success', products: [{ title: 'Course' }] } });
@@ -138,7 +153,12 @@ describe('unlinked profile: legacy lookup, upgrade modal and legacy login', () =
   });
 
   it("I Don't Have an Unlinked Account: creates the platform account, redeems, and ends in the upgrade-success modal", async () => {
-    const calls = api({ isValid: async () => true, legacyAccountExists: async () => false, createPlatformAccount: async () => undefined, redeemOnPlatform: async () => result(0) });
+    const calls = api({
+      isValid: async () => true,
+      legacyAccountExists: async () => false,
+      createPlatformAccount: async () => undefined,
+      redeemOnPlatform: async () => result(0),
+    });
     let state = await submit(unlinked, calls);
     expect(state).toMatchObject({ view: 'upgrade', legacyAccountFound: false });
     state = await run(state, { type: 'noUnlinkedAccount' }, calls);
@@ -147,7 +167,10 @@ describe('unlinked profile: legacy lookup, upgrade modal and legacy login', () =
   });
 
   it('after an upgrade, a result other than Success still reaches its modal', async () => {
-    const calls = api({ createPlatformAccount: async () => undefined, redeemOnPlatform: async () => result(4, { activatedProducts: [{ title: 'T', vendorProductCode: 'V' }] }) });
+    const calls = api({
+      createPlatformAccount: async () => undefined,
+      redeemOnPlatform: async () => result(4, { activatedProducts: [{ title: 'T', vendorProductCode: 'V' }] }),
+    });
     const state = await run({ ...initialState(unlinked), view: 'upgrade' }, { type: 'noUnlinkedAccount' }, calls);
     expect(state.view).toBe('noActivation');
   });
@@ -182,7 +205,13 @@ describe('generic redeem card flow', () => {
   it('Populi: the demographics modal, PATCH /populi, then redeem, with the sync note', async () => {
     const save = vi.fn(async () => undefined);
     const product = { title: 'Security Foundations Course', vendorProductCode: 'PO' };
-    const calls = api({ isValid: async () => true, redeemOnPlatform: async () => result(1), vendorOf: async () => 'populi', savePopuliProfile: save, redeem: async () => result(0, { product, activatedProducts: [product], vendor: 'populi' }) });
+    const calls = api({
+      isValid: async () => true,
+      redeemOnPlatform: async () => result(1),
+      vendorOf: async () => 'populi',
+      savePopuliProfile: save,
+      redeem: async () => result(0, { product, activatedProducts: [product], vendor: 'populi' }),
+    });
     let state = await submit(linked, calls);
     expect(state.view).toBe('demographics');
     const values = { birthDay: '12', primaryAddress: { country: 'CAN' } };
@@ -213,7 +242,8 @@ describe('CertMaster Practice path (404 from the vendor lookup)', () => {
     { certMasterPracticeProductId: 5001, certMasterPracticeProductName: 'Security' },
     { certMasterPracticeProductId: 5002, certMasterPracticeProductName: 'Networking' },
   ];
-  const viaVendor = (extra: Partial<RedemptionApi>) => api({ isValid: async () => true, redeemOnPlatform: async () => result(1), vendorOf: async () => null, ...extra });
+  const viaVendor = (extra: Partial<RedemptionApi>) =>
+    api({ isValid: async () => true, redeemOnPlatform: async () => result(1), vendorOf: async () => null, ...extra });
 
   it('more than one product: the course picker, then cmp/redeem with the chosen product', async () => {
     const redeemCmp = vi.fn(async () => result(0, { vendor: 'certMasterPractice' }));
@@ -269,13 +299,20 @@ describe('failed calls', () => {
     expect(end).toMatchObject({ view: 'key', keyError: 'redemption:Errors.TooManyAttempts', failures: 0 });
   });
 
-  it("a 400 naming the access key puts its message key on the key field", async () => {
-    const end = await submit(linked, api({ isValid: async () => Promise.reject(apiError(400, { errors: [{ path: '/accessKey', key: 'Validation.MaxLength' }] })) }));
+  it('a 400 naming the access key puts its message key on the key field', async () => {
+    const end = await submit(
+      linked,
+      api({ isValid: async () => Promise.reject(apiError(400, { errors: [{ path: '/accessKey', key: 'Validation.MaxLength' }] })) }),
+    );
     expect(end).toMatchObject({ view: 'key', keyError: 'Validation.MaxLength' });
   });
 
   it('a failed link stays on the login modal; 429 shows at the login field', async () => {
-    const state = await run({ ...initialState(unlinked), view: 'legacyLogin' }, { type: 'login', login: 'x', phash: 'c'.repeat(64) }, api({ linkLegacyAccount: async () => Promise.reject(apiError(429)) }));
+    const state = await run(
+      { ...initialState(unlinked), view: 'legacyLogin' },
+      { type: 'login', login: 'x', phash: 'c'.repeat(64) },
+      api({ linkLegacyAccount: async () => Promise.reject(apiError(429)) }),
+    );
     expect(state).toMatchObject({ view: 'legacyLogin', loginError: 'redemption:Errors.TooManyAttempts' });
   });
 

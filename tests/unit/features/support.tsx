@@ -24,9 +24,7 @@ import { PortalToaster } from '../../../src/portal/ui/toast/toast';
 
 const schemaFiles = import.meta.glob<unknown>('../../../schemas/{forms,defs}/*.json', { eager: true, import: 'default' });
 const uiModules = import.meta.glob<UiSchema>('../../../src/generated/ui/*.ts', { eager: true, import: 'default' });
-const uiFiles = Object.fromEntries(
-  Object.entries(uiModules).map(([path, ui]) => [/([^/]+)\.ts$/.exec(path)![1], ui]),
-) as Partial<Record<FormName, UiSchema>>;
+const uiFiles = Object.fromEntries(Object.entries(uiModules).map(([path, ui]) => [/([^/]+)\.ts$/.exec(path)![1], ui])) as Partial<Record<FormName, UiSchema>>;
 
 const definitions = createRuntimeDefinitions(schemaFiles, uiFiles);
 
@@ -153,9 +151,7 @@ export function storedProfile(overrides: Partial<Profile> = {}): Profile {
     externalIds: {},
     isMinor: false,
     isBlocked: false,
-    addresses: [
-      { index: 0, isPrimary: true, address1: '1 Main St', city: 'Springfield', state: 'IL', country: 'USA', postalCode: '62701' },
-    ],
+    addresses: [{ index: 0, isPrimary: true, address1: '1 Main St', city: 'Springfield', state: 'IL', country: 'USA', postalCode: '62701' }],
     phoneNumbers: [{ index: 0, isPrimary: true, countryCode: '1', phone: '2175550100', phonetype: 'Home' }],
     ...overrides,
   } as Profile;

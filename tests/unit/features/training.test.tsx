@@ -28,7 +28,10 @@ function renderWith(element: React.ReactNode, entitlements: Entitlement[] | unde
   return render(harness.ui);
 }
 
-const titles = (list: HTMLElement) => within(list).getAllByRole('listitem').map((li) => li.querySelector('.product__title')?.firstChild?.textContent);
+const titles = (list: HTMLElement) =>
+  within(list)
+    .getAllByRole('listitem')
+    .map((li) => li.querySelector('.product__title')?.firstChild?.textContent);
 
 describe('access-your-training card', () => {
   it('lists only active products, newest redemption first, with vendor names', () => {
@@ -54,7 +57,9 @@ describe('access-your-training card', () => {
   });
 
   it('shows coming-soon text and no list when the learning-systems flag is off', () => {
-    renderWith(<TrainingCard profileId="profile-1" />, [item(2, { product: { title: 'Active' }, expirationDate: '2099-01-01' })], { flags: { learningSystems: false } });
+    renderWith(<TrainingCard profileId="profile-1" />, [item(2, { product: { title: 'Active' }, expirationDate: '2099-01-01' })], {
+      flags: { learningSystems: false },
+    });
     expect(screen.getByText('Your training products will appear here soon.')).toBeInTheDocument();
     expect(screen.queryByTestId('active-products')).toBeNull();
   });
@@ -80,7 +85,9 @@ describe('training-products page', () => {
     renderWith(<TrainingProductsPage />, entitlements);
     const list = screen.getByTestId('training-products');
     expect(titles(list)).toEqual(['Newest', 'Older', 'BenchPrep without dates', 'Expired lately', 'Expired long ago']);
-    const states = within(list).getAllByRole('listitem').map((li) => li.dataset.state);
+    const states = within(list)
+      .getAllByRole('listitem')
+      .map((li) => li.dataset.state);
     expect(states).toEqual(['active', 'active', 'active', 'expired', 'expired']);
   });
 

@@ -11,12 +11,16 @@ async function violations(container: HTMLElement) {
 }
 
 describe('accessibility of rendered forms', () => {
-  it.each(['demographics', 'email', 'password'] as const)('%s form has no axe violations, also with errors shown', async (form) => {
-    const { wrapper, i18n } = setup('en');
-    const { container } = render(<SchemaForm form={form} formData={{}} onSubmit={vi.fn()} />, { wrapper });
-    expect(await violations(container)).toEqual([]);
-    await userEvent.click(screen.getByRole('button', { name: i18n.t('widgets:Actions.Submit') }));
-    expect(container.querySelector('[aria-invalid="true"]')).not.toBeNull();
-    expect(await violations(container)).toEqual([]);
-  }, 60_000);
+  it.each(['demographics', 'email', 'password'] as const)(
+    '%s form has no axe violations, also with errors shown',
+    async (form) => {
+      const { wrapper, i18n } = setup('en');
+      const { container } = render(<SchemaForm form={form} formData={{}} onSubmit={vi.fn()} />, { wrapper });
+      expect(await violations(container)).toEqual([]);
+      await userEvent.click(screen.getByRole('button', { name: i18n.t('widgets:Actions.Submit') }));
+      expect(container.querySelector('[aria-invalid="true"]')).not.toBeNull();
+      expect(await violations(container)).toEqual([]);
+    },
+    60_000,
+  );
 });

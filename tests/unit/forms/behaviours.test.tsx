@@ -15,7 +15,20 @@ const birthYear = () => screen.queryByLabelText(labelled(label('Fields.birthYear
 
 describe('declared behaviours', () => {
   it('shows the consent and birth fields only under their conditions', async () => {
-    render(<SchemaForm form="exam" formData={{ ...SAMPLES.exam, isUsCitizenOlderThanEighteenYears: false, allowConsentToGatherBirthInformation: undefined, birthMonth: undefined, birthYear: undefined }} onSubmit={vi.fn()} />, { wrapper });
+    render(
+      <SchemaForm
+        form="exam"
+        formData={{
+          ...SAMPLES.exam,
+          isUsCitizenOlderThanEighteenYears: false,
+          allowConsentToGatherBirthInformation: undefined,
+          birthMonth: undefined,
+          birthYear: undefined,
+        }}
+        onSubmit={vi.fn()}
+      />,
+      { wrapper },
+    );
     expect(citizen()).not.toBeChecked();
     expect(consent()).toBeNull();
     await userEvent.click(citizen()!);

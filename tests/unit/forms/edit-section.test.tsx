@@ -19,7 +19,12 @@ const button = (key: string) => screen.getByRole('button', { name: t(key) });
 /** A section as the profile page builds it: heading, top Edit, the form with its own actions. */
 function Section({ send }: { send: (data: Record<string, unknown>) => Promise<unknown> }) {
   const toggle = useEditToggle();
-  const form = useFormSubmission<Record<string, unknown>>({ initial: SAMPLES.profile as Record<string, unknown>, send, successToast: 'Toast.Success.ProfileEdited', toggle });
+  const form = useFormSubmission<Record<string, unknown>>({
+    initial: SAMPLES.profile as Record<string, unknown>,
+    send,
+    successToast: 'Toast.Success.ProfileEdited',
+    toggle,
+  });
   return (
     <EditSection toggle={form.editToggle} editLabel={SECTION_LABEL} heading={<h1>Sample</h1>}>
       <p>Intro</p>

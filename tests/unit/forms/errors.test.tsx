@@ -12,7 +12,13 @@ function errorOf(input: HTMLElement): string {
 }
 
 describe.each([
-  ['en', 'Required', 'Invalid city', 'Invalid city: at most 32 characters', 'Invalid name: use Latin characters only (such as A–Z, é, ñ), and none of these: " , >'],
+  [
+    'en',
+    'Required',
+    'Invalid city',
+    'Invalid city: at most 32 characters',
+    'Invalid name: use Latin characters only (such as A–Z, é, ñ), and none of these: " , >',
+  ],
   [
     'ja',
     '必須項目です',
@@ -26,7 +32,10 @@ describe.each([
 
   it('shows required errors at the missing fields, translated, with aria links', async () => {
     const onSubmit = vi.fn();
-    const { container } = render(<SchemaForm form="profile" formData={{ ...SAMPLES.profile, givenName: { firstName: '', lastName: '' } }} onSubmit={onSubmit} />, { wrapper });
+    const { container } = render(
+      <SchemaForm form="profile" formData={{ ...SAMPLES.profile, givenName: { firstName: '', lastName: '' } }} onSubmit={onSubmit} />,
+      { wrapper },
+    );
     await userEvent.click(screen.getByRole('button', { name: i18n.t('widgets:Actions.Submit') }));
     const first = screen.getByLabelText(labelled(label('Fields.givenName.firstName.label')));
     expect(first).toHaveAttribute('aria-invalid', 'true');

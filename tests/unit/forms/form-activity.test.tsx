@@ -22,14 +22,23 @@ const fetchImpl = vi.fn(async (_url: string | URL | Request, _init?: RequestInit
 
 function Section({ send }: { send: (data: Record<string, unknown>) => Promise<unknown> }) {
   const toggle = useEditToggle();
-  const form = useFormSubmission<Record<string, unknown>>({ initial: SAMPLES.profile as Record<string, unknown>, send, successToast: 'Toast.Success.ProfileEdited', toggle });
+  const form = useFormSubmission<Record<string, unknown>>({
+    initial: SAMPLES.profile as Record<string, unknown>,
+    send,
+    successToast: 'Toast.Success.ProfileEdited',
+    toggle,
+  });
   return <SchemaForm form="profile" {...form} />;
 }
 
 let recorded: FormActivityInput[];
 function recordOn(formActivityOn = true) {
   resetFormActivity();
-  configureApi({ config: { services: { identity: '', entitlements: '', vendors: '' }, functionKey: 'k', functionKeyHeader: 'x-functions-key', formActivity: formActivityOn }, getToken: async () => 't', fetchImpl: fetchImpl as unknown as typeof fetch });
+  configureApi({
+    config: { services: { identity: '', entitlements: '', vendors: '' }, functionKey: 'k', functionKeyHeader: 'x-functions-key', formActivity: formActivityOn },
+    getToken: async () => 't',
+    fetchImpl: fetchImpl as unknown as typeof fetch,
+  });
   recorded = [];
   const recorder = formActivity();
   if (recorder) {
@@ -69,7 +78,14 @@ describe('form activity of SchemaForm', () => {
   });
 
   it("records the services' 400 field errors once per answer, after the submit attempt", async () => {
-    const refused = { message: 'invalid', statusCode: 400, errors: [{ path: '/primaryAddress/city', key: 'Validation.InvalidCity' }, { path: '', key: 'Validation.InvalidBody' }] };
+    const refused = {
+      message: 'invalid',
+      statusCode: 400,
+      errors: [
+        { path: '/primaryAddress/city', key: 'Validation.InvalidCity' },
+        { path: '', key: 'Validation.InvalidBody' },
+      ],
+    };
     const send = vi.fn(async () => Promise.reject(refused));
     render(<Section send={send} />, { wrapper });
     await userEvent.click(button('widgets:Actions.Edit'));
@@ -130,7 +146,10 @@ describe('form activity of SchemaForm', () => {
   it('records nothing when form activity is off', async () => {
     recordOn(false);
     expect(formActivity()).toBeNull();
-    render(<Section send={vi.fn(async () => Promise.reject({ message: 'x', statusCode: 400, errors: [{ path: '/company', key: 'Validation.InvalidCompany' }] }))} />, { wrapper });
+    render(
+      <Section send={vi.fn(async () => Promise.reject({ message: 'x', statusCode: 400, errors: [{ path: '/company', key: 'Validation.InvalidCompany' }] }))} />,
+      { wrapper },
+    );
     await userEvent.click(button('widgets:Actions.Edit'));
     await userEvent.type(label('Fields.company.label'), 'Z');
     await userEvent.click(button('widgets:Actions.Save'));

@@ -41,6 +41,20 @@ describe('declared form rows', () => {
 
   it('reads only rows of names from the ui file, keeping widths within the 12 columns', () => {
     expect(readLayout({ layout: [['a', 1, null, { field: 'b', width: 4 }, { width: 3 }], [], 'c'] })).toEqual([['a', { field: 'b', width: 4 }]]);
-    expect(shape(layoutRows(fields('a', 'b'), readLayout({ layout: [[{ field: 'a', width: 40 }, { field: 'b', width: 0 }]] })))).toEqual([['a:12', 'b:1']]);
+    expect(
+      shape(
+        layoutRows(
+          fields('a', 'b'),
+          readLayout({
+            layout: [
+              [
+                { field: 'a', width: 40 },
+                { field: 'b', width: 0 },
+              ],
+            ],
+          }),
+        ),
+      ),
+    ).toEqual([['a:12', 'b:1']]);
   });
 });

@@ -16,7 +16,10 @@ const label = (key: string) => labelled(i18n.t(key, { ns: 'fields' }));
 describe('SchemaForm with the precompiled validators', () => {
   it('loads the form, then validates with the build-time validator', async () => {
     const onSubmit = vi.fn();
-    render(<SchemaForm form="profile" formData={{ ...SAMPLES.profile, givenName: { firstName: '', lastName: 'Morgan', suffix: 'III' } }} onSubmit={onSubmit} />, { wrapper });
+    render(
+      <SchemaForm form="profile" formData={{ ...SAMPLES.profile, givenName: { firstName: '', lastName: 'Morgan', suffix: 'III' } }} onSubmit={onSubmit} />,
+      { wrapper },
+    );
     const first = await screen.findByLabelText(label('Fields.givenName.firstName.label'), undefined, { timeout: 5_000 });
     const suffix = screen.getByLabelText(label('Fields.givenName.suffix.label')) as HTMLSelectElement;
     expect([...suffix.options].map((o) => o.value)).toEqual(expect.arrayContaining(['Sr.', 'Jr.', 'III']));

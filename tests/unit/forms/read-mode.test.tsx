@@ -98,7 +98,11 @@ describe('read mode: the phone country code', () => {
   it('says "Not provided" without a "+" when there is no code', () => {
     // A form of that one field: the profile's phones default their code to "1".
     const validator = createRuntimeValidator();
-    const definitions = () => ({ schema: { type: 'object', properties: { code: { type: 'string' } } } as const, uiSchema: { code: { 'ui:widget': 'countryCode' } }, validator });
+    const definitions = () => ({
+      schema: { type: 'object', properties: { code: { type: 'string' } } } as const,
+      uiSchema: { code: { 'ui:widget': 'countryCode' } },
+      validator,
+    });
     const { wrapper } = setup('en', definitions);
     render(<SchemaForm form="redeem" mode="readonly" formData={{}} onSubmit={vi.fn()} />, { wrapper });
     const code = byId('redeem_code');

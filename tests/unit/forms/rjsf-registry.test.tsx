@@ -9,7 +9,10 @@ import { schemaFiles } from './harness';
 // RJSF fields the portal's registry (src/portal/forms/rjsf-registry.ts) leaves out, and what in a
 // schema would ask for them.
 const UNSUPPORTED: [string, (node: Record<string, unknown>) => boolean][] = [
-  ['an array (ArrayField)', (node) => node.type === 'array' || (Array.isArray(node.type) && node.type.includes('array')) || 'items' in node || 'prefixItems' in node],
+  [
+    'an array (ArrayField)',
+    (node) => node.type === 'array' || (Array.isArray(node.type) && node.type.includes('array')) || 'items' in node || 'prefixItems' in node,
+  ],
   ['a choice of schemas (AnyOfField, OneOfField)', (node) => 'anyOf' in node || 'oneOf' in node],
 ];
 
@@ -50,7 +53,15 @@ describe("RJSF's registry in the portal", () => {
         validator={createRuntimeValidator()}
       />,
     );
-    expect(Object.keys(registry!.fields).sort()).toEqual(['BooleanField', 'FallbackField', 'NullField', 'NumberField', 'ObjectField', 'SchemaField', 'StringField']);
+    expect(Object.keys(registry!.fields).sort()).toEqual([
+      'BooleanField',
+      'FallbackField',
+      'NullField',
+      'NumberField',
+      'ObjectField',
+      'SchemaField',
+      'StringField',
+    ]);
     expect(Object.keys(registry!.widgets).sort()).toEqual(['HiddenWidget', 'capture', ...Object.keys(widgets)].sort());
     expect(Object.keys(registry!.templates)).not.toContain('ArrayFieldTemplate');
   });

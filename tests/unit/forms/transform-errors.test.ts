@@ -11,9 +11,19 @@ describe('transformErrors', () => {
         name: 'errorMessage',
         property: '.primaryAddress',
         message: 'Validation.Required',
-        params: { errors: [{ keyword: 'required', params: { missingProperty: 'city' } }, { keyword: 'required', params: { missingProperty: 'address1' } }] },
+        params: {
+          errors: [
+            { keyword: 'required', params: { missingProperty: 'city' } },
+            { keyword: 'required', params: { missingProperty: 'address1' } },
+          ],
+        },
       }),
-      error({ name: 'errorMessage', property: '', message: 'Validation.Required', params: { errors: [{ keyword: 'required', params: { missingProperty: 'givenName' } }] } }),
+      error({
+        name: 'errorMessage',
+        property: '',
+        message: 'Validation.Required',
+        params: { errors: [{ keyword: 'required', params: { missingProperty: 'givenName' } }] },
+      }),
     ]);
     expect(out.map((e) => [e.property, e.message])).toEqual([
       ['.primaryAddress.city', 'Validation.Required'],
@@ -26,7 +36,12 @@ describe('transformErrors', () => {
     const out = transformErrors([
       error({ name: 'errorMessage', property: '.primaryAddress', message: 'Validation.FormInvalid', params: { errors: [{ keyword: 'if' }] } }),
       error({ name: 'if', property: '.primaryAddress', message: 'must match "then" schema', params: {} }),
-      error({ name: 'errorMessage', property: '.primaryAddress.postalCode', message: 'Validation.InvalidPostalCode', params: { errors: [{ keyword: 'pattern' }] } }),
+      error({
+        name: 'errorMessage',
+        property: '.primaryAddress.postalCode',
+        message: 'Validation.InvalidPostalCode',
+        params: { errors: [{ keyword: 'pattern' }] },
+      }),
       error({ name: 'anyOf', property: '.newPassword', message: 'must match a schema in anyOf', params: {} }),
       error({ name: 'maxLength', property: '.company', message: 'must NOT have more than 50 characters', params: {} }),
       error({ name: 'required', property: '.accessKey', message: "must have required property 'accessKey'", params: { missingProperty: 'accessKey' } }),

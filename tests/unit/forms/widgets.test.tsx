@@ -95,7 +95,10 @@ describe('birth month widget', () => {
   it('shows month names from the locale files and stores two digits', async () => {
     const onSubmit = vi.fn();
     const months = ['01', '02', '03', '04', '05', '06', '07', '08', '09', '10', '11', '12'];
-    const { wrapper, i18n } = setup('ja', single({ type: 'string', enum: months }, { 'ui:widget': 'birthMonth', 'ui:options': { labelKey: 'Fields.birthMonth.label' } }));
+    const { wrapper, i18n } = setup(
+      'ja',
+      single({ type: 'string', enum: months }, { 'ui:widget': 'birthMonth', 'ui:options': { labelKey: 'Fields.birthMonth.label' } }),
+    );
     render(<SchemaForm form="redeem" formData={{}} onSubmit={onSubmit} />, { wrapper });
     const select = screen.getByLabelText(i18n.t('Fields.birthMonth.label', { ns: 'fields' }));
     await userEvent.selectOptions(select, i18n.t('Fields.Options.Month.03', { ns: 'fields' }));

@@ -40,18 +40,17 @@ describe('house import rules', () => {
       (await restrictedImports('src/portal/app/probe.ts', "import { loadConfig } from '../../server/config';\nexport const p = loadConfig;\n")).join(),
     ).toMatch(/portal never imports the server/);
     expect(
-      (await restrictedImports('src/server/probe.ts', "import { usePortalConfig } from '../portal/clients/config';\nexport const p = usePortalConfig;\n")).join(),
+      (
+        await restrictedImports('src/server/probe.ts', "import { usePortalConfig } from '../portal/clients/config';\nexport const p = usePortalConfig;\n")
+      ).join(),
     ).toMatch(/server never imports the portal/);
-    expect(
-      (await restrictedImports('src/shared/probe.ts', "import { loadConfig } from '../server/config';\nexport const p = loadConfig;\n")).join(),
-    ).toMatch(/src\/shared is pure code/);
+    expect((await restrictedImports('src/shared/probe.ts', "import { loadConfig } from '../server/config';\nexport const p = loadConfig;\n")).join()).toMatch(
+      /src\/shared is pure code/,
+    );
   });
 
   it('the forms layer never imports a feature', async () => {
-    const found = await restrictedImports(
-      'src/portal/forms/probe.ts',
-      "import { HomePage } from '../features/home/home-page';\nexport const p = HomePage;\n",
-    );
+    const found = await restrictedImports('src/portal/forms/probe.ts', "import { HomePage } from '../features/home/home-page';\nexport const p = HomePage;\n");
     expect(found.join()).toMatch(/never import features/);
   });
 
@@ -174,29 +173,29 @@ describe('shared code', () => {
   });
 
   it('may import plain libraries and its own files', async () => {
-    expect(await sharedImports("import { applyPatch } from 'fast-json-patch';\nimport { toProfileView } from './profile-view';\nexport const p = [applyPatch, toProfileView];\n")).toEqual([]);
+    expect(
+      await sharedImports(
+        "import { applyPatch } from 'fast-json-patch';\nimport { toProfileView } from './profile-view';\nexport const p = [applyPatch, toProfileView];\n",
+      ),
+    ).toEqual([]);
   });
 
   it('the rule is scoped to src/shared', async () => {
-    expect(await reported('no-restricted-imports', 'src/server/probe.ts', "import { readFileSync } from 'node:fs';\nexport const p = readFileSync;\n")).toEqual([]);
+    expect(await reported('no-restricted-imports', 'src/server/probe.ts', "import { readFileSync } from 'node:fs';\nexport const p = readFileSync;\n")).toEqual(
+      [],
+    );
   });
 });
 
 describe('import cycles', () => {
   it('an import that closes a cycle is reported', async () => {
     // client.ts imports errors.ts: errors.ts importing client.ts back closes the loop.
-    const found = await reported(
-      'import-x/no-cycle',
-      'src/portal/clients/errors.ts',
-      "import { request } from './client';\nexport const p = request;\n",
-    );
+    const found = await reported('import-x/no-cycle', 'src/portal/clients/errors.ts', "import { request } from './client';\nexport const p = request;\n");
     expect(found.join()).toMatch(/Dependency cycle/);
   });
 
   it('a one-way import is not', async () => {
-    expect(
-      await reported('import-x/no-cycle', 'src/portal/clients/probe.ts', "import { request } from './client';\nexport const p = request;\n"),
-    ).toEqual([]);
+    expect(await reported('import-x/no-cycle', 'src/portal/clients/probe.ts', "import { request } from './client';\nexport const p = request;\n")).toEqual([]);
   });
 });
 

@@ -12,12 +12,16 @@ const USES_DOM = 'export const title = document.title;\n';
 
 function globalErrors(configFile: string, probePath: string, code: string): string[] {
   const configPath = join(root, configFile);
-  const parsed = ts.getParsedCommandLineOfConfigFile(configPath, {}, {
-    ...ts.sys,
-    onUnRecoverableConfigFileDiagnostic: (d) => {
-      throw new Error(ts.flattenDiagnosticMessageText(d.messageText, '\n'));
+  const parsed = ts.getParsedCommandLineOfConfigFile(
+    configPath,
+    {},
+    {
+      ...ts.sys,
+      onUnRecoverableConfigFileDiagnostic: (d) => {
+        throw new Error(ts.flattenDiagnosticMessageText(d.messageText, '\n'));
+      },
     },
-  });
+  );
   if (!parsed) throw new Error(`cannot read ${configFile}`);
   const probe = join(root, probePath);
   const host = ts.createCompilerHost(parsed.options);

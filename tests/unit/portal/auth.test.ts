@@ -68,9 +68,7 @@ describe('sign-out', () => {
   it('comes back through /logout/done for any other target, which is then followed once', async () => {
     const msal = fakeMsal();
     await signOut(msal, config, 'http://localhost:4302/home?ui_locales=ja', 'http://localhost:4302');
-    expect(msal.logoutRedirect).toHaveBeenCalledWith(
-      expect.objectContaining({ postLogoutRedirectUri: 'http://localhost:4302/logout/done' }),
-    );
+    expect(msal.logoutRedirect).toHaveBeenCalledWith(expect.objectContaining({ postLogoutRedirectUri: 'http://localhost:4302/logout/done' }));
     expect(takeAfterLogoutTarget()).toBe('http://localhost:4302/home?ui_locales=ja');
     expect(takeAfterLogoutTarget()).toBe('/');
   });

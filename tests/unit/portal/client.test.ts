@@ -73,7 +73,12 @@ describe('service client (docs/behaviour.md#calls)', () => {
   });
 
   it('reads Retry-After into the error, and calls a 503 a passing fault that is logged as a warning', async () => {
-    setup(new Response(JSON.stringify({ message: 'The service is briefly unavailable; try again.', statusCode: 503 }), { status: 503, headers: { 'retry-after': '1', 'content-type': 'application/json' } }));
+    setup(
+      new Response(JSON.stringify({ message: 'The service is briefly unavailable; try again.', statusCode: 503 }), {
+        status: 503,
+        headers: { 'retry-after': '1', 'content-type': 'application/json' },
+      }),
+    );
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     setErrorReporter(logUnexpected);
@@ -95,7 +100,13 @@ describe('service client (docs/behaviour.md#calls)', () => {
     expect(isNetworkError(thrown)).toBe(true);
     expect(passingFault(thrown)).toBe('network');
     const abort = new DOMException('stopped', 'AbortError');
-    configureApi({ config, getToken: async () => 'token-abc', fetchImpl: (async () => { throw abort; }) as unknown as typeof fetch });
+    configureApi({
+      config,
+      getToken: async () => 'token-abc',
+      fetchImpl: (async () => {
+        throw abort;
+      }) as unknown as typeof fetch,
+    });
     await expect(request('identity', 'GET', '/api/announcements/')).rejects.toBe(abort);
     expect(passingFault(new Error('bug'))).toBeUndefined();
     expect(passingFault({ message: 'x', statusCode: 500 })).toBeUndefined();

@@ -26,7 +26,19 @@ class MemoryStorage implements Storage {
 describe('form drafts in session storage', () => {
   it('keeps what was typed, never a password or a code, and forgets it when asked', () => {
     const storage = new MemoryStorage();
-    saveDraft('email', 'account-a', { email: 'new@example.com', currentPassword: 'secret', verificationCode: '123456', phone: { countryCode: '1', phone: '3125550142' }, newPassword: 'x', confirmPassword: 'x' }, storage);
+    saveDraft(
+      'email',
+      'account-a',
+      {
+        email: 'new@example.com',
+        currentPassword: 'secret',
+        verificationCode: '123456',
+        phone: { countryCode: '1', phone: '3125550142' },
+        newPassword: 'x',
+        confirmPassword: 'x',
+      },
+      storage,
+    );
     const raw = storage.getItem('portal.draft.email') ?? '';
     expect(raw).not.toContain('secret');
     expect(raw).not.toContain('123456');

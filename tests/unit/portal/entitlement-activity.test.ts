@@ -1,9 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  type Entitlement,
-  isEntitlementActive,
-  partitionEntitlements,
-} from '../../../src/portal/features/training/entitlement-activity';
+import { type Entitlement, isEntitlementActive, partitionEntitlements } from '../../../src/portal/features/training/entitlement-activity';
 
 const today = new Date(2026, 10, 22, 15, 30); // 22 Nov 2026, afternoon local time
 

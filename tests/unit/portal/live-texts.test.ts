@@ -38,7 +38,15 @@ describe('live texts', () => {
     expect(reload).not.toHaveBeenCalled();
     followTextsVersion(HASH_B);
     expect(reload).toHaveBeenCalledTimes(1);
-    await vi.waitFor(async () => expect(await publishedTexts('ja', 'x', vi.fn<typeof fetch>(async () => new Response('{}')))).toEqual({}));
+    await vi.waitFor(async () =>
+      expect(
+        await publishedTexts(
+          'ja',
+          'x',
+          vi.fn<typeof fetch>(async () => new Response('{}')),
+        ),
+      ).toEqual({}),
+    );
     followTextsVersion(HASH_B);
     expect(reload).toHaveBeenCalledTimes(1);
     vi.restoreAllMocks();

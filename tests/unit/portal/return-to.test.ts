@@ -6,9 +6,7 @@ const whitelist = ['shop.certification.example', 'localhost:44397', 'localhost:3
 
 describe('returnto (docs/behaviour.md#screens-and-routes)', () => {
   it('follows a whitelisted host', () => {
-    expect(resolveReturnTo('https://shop.certification.example/cart?x=1', whitelist, origin)).toBe(
-      'https://shop.certification.example/cart?x=1',
-    );
+    expect(resolveReturnTo('https://shop.certification.example/cart?x=1', whitelist, origin)).toBe('https://shop.certification.example/cart?x=1');
     expect(resolveReturnTo('http://localhost:44397/a', whitelist, origin)).toBe('http://localhost:44397/a');
   });
 

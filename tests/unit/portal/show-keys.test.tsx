@@ -42,7 +42,7 @@ describe('show keys: the texts', () => {
     expect(keyOfText(i18n.t('Items', { count: 3 }))).toBe('portal:Items_other');
   });
 
-  it("mark the element of each text with its key, make it focusable, and unmark on the way out", async () => {
+  it('mark the element of each text with its key, make it focusable, and unmark on the way out', async () => {
     const i18n = await instance();
     setKeyMarking(true);
     document.body.innerHTML = '<p id="p"></p><button id="b"></button><p id="plain">data</p>';

@@ -28,7 +28,10 @@ function runWidget(script: HTMLScriptElement) {
 
 const widgetScript = () => document.querySelector<HTMLScriptElement>('script[data-support-chat]');
 
-function renderChat(lang: 'en' | 'ja' = 'en', profile = storedProfile({ preferredName: { firstName: 'Ada', middleName: '', lastName: 'Lovelace', suffix: '' } })) {
+function renderChat(
+  lang: 'en' | 'ja' = 'en',
+  profile = storedProfile({ preferredName: { firstName: 'Ada', middleName: '', lastName: 'Lovelace', suffix: '' } }),
+) {
   fakeApi(() => undefined);
   const harness = pageHarness(<SupportChat />, { profile, path: '/home', lang, config: { partners: { zendeskWidget: SOURCE } } });
   return render(harness.ui);

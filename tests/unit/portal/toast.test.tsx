@@ -58,7 +58,13 @@ describe('toasts (docs/behaviour.md#errors)', () => {
   });
 
   it('keeps the documented generic text for everything else', () => {
-    for (const other of [undefined, new Error('bug'), { message: 'x', statusCode: 500 }, { message: 'x', statusCode: 429, retryAfter: 3 }, { message: 'x', statusCode: 404 }]) {
+    for (const other of [
+      undefined,
+      new Error('bug'),
+      { message: 'x', statusCode: 500 },
+      { message: 'x', statusCode: 429, retryAfter: 3 },
+      { message: 'x', statusCode: 404 },
+    ]) {
       expect(errorToastKey(other)).toBe('Toast.Error.Default');
     }
     for (const status of [502, 503, 504]) expect(errorToastKey({ message: 'x', statusCode: status })).toBe('Toast.Error.Unavailable');

@@ -9,8 +9,7 @@ import { SessionEndedError } from '../../../src/portal/clients/errors';
 const now = Date.UTC(2026, 10, 22, 12, 0, 0);
 const config = { scopes: ['openid', 'profile'], apiScopes: ['api'], bearerToken: 'access' } as unknown as PortalConfig;
 
-const result = (exp: number, token = 'at', id = 'idt') =>
-  ({ accessToken: token, idToken: id, idTokenClaims: { exp } }) as unknown as AuthenticationResult;
+const result = (exp: number, token = 'at', id = 'idt') => ({ accessToken: token, idToken: id, idTokenClaims: { exp } }) as unknown as AuthenticationResult;
 
 function fakeMsal(overrides: Partial<IPublicClientApplication>) {
   return {
@@ -54,9 +53,7 @@ describe('bearer token', () => {
     expect((thrown as Error).cause).toEqual(expect.objectContaining({ message: expect.stringContaining('interaction_required') }));
     expect(msal.clearCache).toHaveBeenCalled();
     expect(localStorage.getItem('left-over')).toBeNull();
-    expect(msal.loginRedirect).toHaveBeenCalledWith(
-      expect.objectContaining({ extraQueryParameters: { ui_locales: 'ja' } }),
-    );
+    expect(msal.loginRedirect).toHaveBeenCalledWith(expect.objectContaining({ extraQueryParameters: { ui_locales: 'ja' } }));
   });
 
   it('does not sign in again while a sign-out is under way (a call in flight fails quietly)', async () => {

@@ -60,7 +60,11 @@ it('a wrong path, method, path parameter, query or body fails the type check, ea
     ...cases.map((c, i) => `export function wrong${i}() {\n  ${c.code}\n}`),
     `export function right() {\n  ${right.join('\n  ')}\n}`,
   ].join('\n');
-  const config = ts.getParsedCommandLineOfConfigFile(join(root, 'tsconfig.portal.json'), {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => undefined })!;
+  const config = ts.getParsedCommandLineOfConfigFile(
+    join(root, 'tsconfig.portal.json'),
+    {},
+    { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => undefined },
+  )!;
   const host = ts.createCompilerHost(config.options);
   const readFile = host.readFile.bind(host);
   host.readFile = (file) => (file === probe ? source : readFile(file));
@@ -74,8 +78,16 @@ it('a wrong path, method, path parameter, query or body fails the type check, ea
   }));
   const lineOf = (code: string) => source.split('\n').findIndex((text) => text.trim() === code);
   // Each wrong call has its own error; the right calls have none.
-  for (const c of cases) expect(errors.filter((e) => e.line === lineOf(c.code)), c.reason).not.toEqual([]);
-  for (const code of right) expect(errors.filter((e) => e.line === lineOf(code)), code).toEqual([]);
+  for (const c of cases)
+    expect(
+      errors.filter((e) => e.line === lineOf(c.code)),
+      c.reason,
+    ).not.toEqual([]);
+  for (const code of right)
+    expect(
+      errors.filter((e) => e.line === lineOf(code)),
+      code,
+    ).toEqual([]);
   const about = (reason: string) =>
     errors
       .filter((e) => e.line === lineOf(cases.find((c) => c.reason === reason)!.code))

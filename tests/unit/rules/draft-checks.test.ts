@@ -17,7 +17,8 @@ const ctx: CheckContext = { base, map: new FormMap(base), catalogues: loadCatalo
 const ADDRESS = 'defs/address.schema.json';
 const CONTACT = 'defs/contact-details.schema.json';
 const CONTACT_UI = 'ui/defs/contact-details.ui.json';
-const check = async (changes: RuleChange[], current = base) => (await checkDraft(ctx, current, changes)).refusals.map((r) => [r.change, r.keyword, r.key, r.params ?? {}]);
+const check = async (changes: RuleChange[], current = base) =>
+  (await checkDraft(ctx, current, changes)).refusals.map((r) => [r.change, r.keyword, r.key, r.params ?? {}]);
 
 describe('a draft may change', () => {
   it.each<[string, RuleChange[]]>([
@@ -50,50 +51,188 @@ describe('a draft may change', () => {
   it('removes, on top of a published version, a required field that version added', async () => {
     const published = applyChanges(base, [{ file: 'forms/profile.schema.json', op: 'add', path: '/required/-', value: 'company' }]);
     expect(await check([{ file: 'forms/profile.schema.json', op: 'remove', path: '/required/3' }], published)).toEqual([]);
-    expect(await check([{ file: 'forms/profile.schema.json', op: 'remove', path: '/required/0' }], published)).toEqual([[0, 'required', 'Rules.Refusal.RequiredByBase', { field: 'givenName' }]]);
+    expect(await check([{ file: 'forms/profile.schema.json', op: 'remove', path: '/required/0' }], published)).toEqual([
+      [0, 'required', 'Rules.Refusal.RequiredByBase', { field: 'givenName' }],
+    ]);
   });
 });
 
 describe('a draft may not', () => {
   it.each<[string, RuleChange[], Array<[number, string, string, Record<string, unknown>]>]>([
-    ['add a property', [{ file: ADDRESS, op: 'add', path: '/properties/county', value: { type: 'string', maxLength: 20 } }], [[0, 'county', 'Rules.Refusal.ShapeChange', {}]]],
+    [
+      'add a property',
+      [{ file: ADDRESS, op: 'add', path: '/properties/county', value: { type: 'string', maxLength: 20 } }],
+      [[0, 'county', 'Rules.Refusal.ShapeChange', {}]],
+    ],
     ['remove a property', [{ file: ADDRESS, op: 'remove', path: '/properties/address3' }], [[0, 'address3', 'Rules.Refusal.ShapeChange', {}]]],
-    ['change a type', [{ file: CONTACT, op: 'replace', path: '/properties/allowConsentToSendSmsTextMessages/type', value: 'string' }], [[0, 'type', 'Rules.Refusal.ShapeChange', {}]]],
-    ['change a $ref', [{ file: ADDRESS, op: 'replace', path: '/properties/city/$ref', value: 'latin1.schema.json#/$defs/text' }], [[0, '$ref', 'Rules.Refusal.ShapeChange', {}]]],
-    ['change a const', [{ file: 'forms/exam.schema.json', op: 'replace', path: '/properties/privacyPolicyAccepted/const', value: false }], [[0, 'const', 'Rules.Refusal.ShapeChange', {}]]],
-    ['change additionalProperties', [{ file: ADDRESS, op: 'add', path: '/additionalProperties', value: false }], [[0, 'additionalProperties', 'Rules.Refusal.ShapeChange', {}]]],
-    ['change a condition', [{ file: ADDRESS, op: 'replace', path: '/allOf/0/if/properties/country/const', value: 'GBR' }], [[0, 'if', 'Rules.Refusal.ShapeChange', {}]]],
-    ['change a default', [{ file: ADDRESS, op: 'replace', path: '/properties/country/default', value: 'CAN' }], [[0, 'default', 'Rules.Refusal.ShapeChange', {}]]],
-    ['raise a length above the stored one', [{ file: ADDRESS, op: 'replace', path: '/properties/city/maxLength', value: 65 }], [[0, 'maxLength', 'Rules.Refusal.AboveStorage', { limit: 64 }]]],
-    ['remove a length the stored document bounds', [{ file: ADDRESS, op: 'remove', path: '/properties/city/maxLength' }], [[0, 'maxLength', 'Rules.Refusal.AboveStorage', { limit: 64 }]]],
-    ['raise a length of a field stored nowhere', [{ file: 'forms/email.schema.json', op: 'replace', path: '/$defs/verificationCode/maxLength', value: 300 }], [[0, 'maxLength', 'Rules.Refusal.AboveStorage', { limit: 255 }]]],
-    ['raise a maximum above the stored range', [{ file: 'forms/course-picker.schema.json', op: 'replace', path: '/properties/productId/maximum', value: 2147483648 }], [[0, 'maximum', 'Rules.Refusal.AboveStorage', { limit: 2147483647 }]]],
-    ['lower a minimum below the stored range', [{ file: 'forms/course-picker.schema.json', op: 'replace', path: '/properties/productId/minimum', value: -1 }], [[0, 'minimum', 'Rules.Refusal.BelowStorage', { limit: 0 }]]],
-    ['set a length that is not a whole number', [{ file: ADDRESS, op: 'replace', path: '/properties/city/maxLength', value: 20.5 }], [[0, 'maxLength', 'Rules.Refusal.NotAWholeNumber', {}]]],
-    ['leave a minimum above the maximum', [{ file: ADDRESS, op: 'replace', path: '/properties/city/minLength', value: 40 }], [[0, 'minLength', 'Rules.Refusal.MinAboveMax', { limit: 32 }]]],
-    ['give a length to a yes/no field', [{ file: CONTACT, op: 'add', path: '/properties/allowConsentToSendSmsTextMessages/maxLength', value: 3 }], [[0, 'maxLength', 'Rules.Refusal.NotForThisField', {}]]],
-    ['allow a value outside the base list', [{ file: 'defs/languages.schema.json', op: 'replace', path: '/enum', value: ['en', 'fr'] }], [[0, 'enum', 'Rules.Refusal.EnumNotInBase', { value: 'fr' }]]],
+    [
+      'change a type',
+      [{ file: CONTACT, op: 'replace', path: '/properties/allowConsentToSendSmsTextMessages/type', value: 'string' }],
+      [[0, 'type', 'Rules.Refusal.ShapeChange', {}]],
+    ],
+    [
+      'change a $ref',
+      [{ file: ADDRESS, op: 'replace', path: '/properties/city/$ref', value: 'latin1.schema.json#/$defs/text' }],
+      [[0, '$ref', 'Rules.Refusal.ShapeChange', {}]],
+    ],
+    [
+      'change a const',
+      [{ file: 'forms/exam.schema.json', op: 'replace', path: '/properties/privacyPolicyAccepted/const', value: false }],
+      [[0, 'const', 'Rules.Refusal.ShapeChange', {}]],
+    ],
+    [
+      'change additionalProperties',
+      [{ file: ADDRESS, op: 'add', path: '/additionalProperties', value: false }],
+      [[0, 'additionalProperties', 'Rules.Refusal.ShapeChange', {}]],
+    ],
+    [
+      'change a condition',
+      [{ file: ADDRESS, op: 'replace', path: '/allOf/0/if/properties/country/const', value: 'GBR' }],
+      [[0, 'if', 'Rules.Refusal.ShapeChange', {}]],
+    ],
+    [
+      'change a default',
+      [{ file: ADDRESS, op: 'replace', path: '/properties/country/default', value: 'CAN' }],
+      [[0, 'default', 'Rules.Refusal.ShapeChange', {}]],
+    ],
+    [
+      'raise a length above the stored one',
+      [{ file: ADDRESS, op: 'replace', path: '/properties/city/maxLength', value: 65 }],
+      [[0, 'maxLength', 'Rules.Refusal.AboveStorage', { limit: 64 }]],
+    ],
+    [
+      'remove a length the stored document bounds',
+      [{ file: ADDRESS, op: 'remove', path: '/properties/city/maxLength' }],
+      [[0, 'maxLength', 'Rules.Refusal.AboveStorage', { limit: 64 }]],
+    ],
+    [
+      'raise a length of a field stored nowhere',
+      [{ file: 'forms/email.schema.json', op: 'replace', path: '/$defs/verificationCode/maxLength', value: 300 }],
+      [[0, 'maxLength', 'Rules.Refusal.AboveStorage', { limit: 255 }]],
+    ],
+    [
+      'raise a maximum above the stored range',
+      [{ file: 'forms/course-picker.schema.json', op: 'replace', path: '/properties/productId/maximum', value: 2147483648 }],
+      [[0, 'maximum', 'Rules.Refusal.AboveStorage', { limit: 2147483647 }]],
+    ],
+    [
+      'lower a minimum below the stored range',
+      [{ file: 'forms/course-picker.schema.json', op: 'replace', path: '/properties/productId/minimum', value: -1 }],
+      [[0, 'minimum', 'Rules.Refusal.BelowStorage', { limit: 0 }]],
+    ],
+    [
+      'set a length that is not a whole number',
+      [{ file: ADDRESS, op: 'replace', path: '/properties/city/maxLength', value: 20.5 }],
+      [[0, 'maxLength', 'Rules.Refusal.NotAWholeNumber', {}]],
+    ],
+    [
+      'leave a minimum above the maximum',
+      [{ file: ADDRESS, op: 'replace', path: '/properties/city/minLength', value: 40 }],
+      [[0, 'minLength', 'Rules.Refusal.MinAboveMax', { limit: 32 }]],
+    ],
+    [
+      'give a length to a yes/no field',
+      [{ file: CONTACT, op: 'add', path: '/properties/allowConsentToSendSmsTextMessages/maxLength', value: 3 }],
+      [[0, 'maxLength', 'Rules.Refusal.NotForThisField', {}]],
+    ],
+    [
+      'allow a value outside the base list',
+      [{ file: 'defs/languages.schema.json', op: 'replace', path: '/enum', value: ['en', 'fr'] }],
+      [[0, 'enum', 'Rules.Refusal.EnumNotInBase', { value: 'fr' }]],
+    ],
     ['leave no allowed value', [{ file: 'defs/languages.schema.json', op: 'replace', path: '/enum', value: [] }], [[0, 'enum', 'Rules.Refusal.EnumEmpty', {}]]],
     ['remove the list of values', [{ file: 'defs/languages.schema.json', op: 'remove', path: '/enum' }], [[0, 'enum', 'Rules.Refusal.EnumRequired', {}]]],
-    ['add a list where the base has none', [{ file: ADDRESS, op: 'add', path: '/properties/city/enum', value: ['Chicago'] }], [[0, 'enum', 'Rules.Refusal.EnumNoBaseList', {}]]],
-    ['make a field the base requires optional', [{ file: ADDRESS, op: 'remove', path: '/required/1' }], [[0, 'required', 'Rules.Refusal.RequiredByBase', { field: 'city' }]]],
-    ['make a condition no longer require what the base requires', [{ file: ADDRESS, op: 'replace', path: '/allOf/0/then/required', value: ['state'] }], [[0, 'required', 'Rules.Refusal.RequiredByBase', { field: 'postalCode' }]]],
-    ['require a field that does not exist', [{ file: ADDRESS, op: 'add', path: '/required/-', value: 'county' }], [[0, 'required', 'Rules.Refusal.RequiredUnknownField', { field: 'county' }]]],
-    ['use a pattern that does not compile', [{ file: ADDRESS, op: 'add', path: '/properties/city/pattern', value: '([a-z]' }], [[0, 'pattern', 'Rules.Refusal.PatternInvalid', {}]]],
-    ['use a catastrophic pattern', [{ file: ADDRESS, op: 'add', path: '/properties/city/pattern', value: '^(a+)+$' }], [[0, 'pattern', 'Rules.Refusal.PatternNotLinear', {}]]],
-    ['add a rule without a message', [{ file: CONTACT, op: 'add', path: '/properties/company/maxLength', value: 20 }], [[0, 'maxLength', 'Rules.Refusal.MessageMissing', {}]]],
-    ['name a message key missing in a language', [{ file: ADDRESS, op: 'replace', path: '/properties/city/errorMessage/_', value: 'Validation.NoSuchMessage' }], [[0, 'errorMessage', 'Rules.Refusal.MessageKeyMissing', { key: 'Validation.NoSuchMessage', language: 'en' }]]],
-    ['use English for a message', [{ file: ADDRESS, op: 'replace', path: '/properties/city/errorMessage/_', value: 'Bad city' }], [[0, 'errorMessage', 'Rules.Refusal.MessageKeyInvalid', {}]]],
-    ['remove a message', [{ file: ADDRESS, op: 'remove', path: '/allOf/0/errorMessage/if' }], [[0, 'errorMessage', 'Rules.Refusal.MessageRemoved', { keyword: 'if' }]]],
-    ['name a help key missing in a language', [{ file: CONTACT_UI, op: 'replace', path: '/alternateEmail/ui:options/helpKey', value: 'Fields.nothing.help' }], [[0, 'helpKey', 'Rules.Refusal.MessageKeyMissing', { key: 'Fields.nothing.help', language: 'en' }]]],
-    ['drop a field from the order', [{ file: CONTACT_UI, op: 'replace', path: '/givenName/ui:order', value: ['lastName', 'firstName', 'suffix'] }], [[0, 'ui:order', 'Rules.Refusal.OrderNotPermutation', {}]]],
-    ['change a widget', [{ file: CONTACT_UI, op: 'replace', path: '/alternateEmail/ui:widget', value: 'text' }], [[0, 'ui:widget', 'Rules.Refusal.UiNotEditable', {}]]],
-    ['change a label key', [{ file: CONTACT_UI, op: 'replace', path: '/alternateEmail/ui:options/labelKey', value: 'Fields.email.label' }], [[0, 'ui:options/labelKey', 'Rules.Refusal.UiNotEditable', {}]]],
-    ['change the stored shape (api/)', [{ file: 'api/profile.schema.json', op: 'replace', path: '/properties/company/maxLength', value: 500 }], [[0, '', 'Rules.Refusal.UnknownFile', { file: 'api/profile.schema.json' }]]],
-    ['name a file that does not exist', [{ file: 'forms/nothing.schema.json', op: 'replace', path: '/maxLength', value: 1 }], [[0, '', 'Rules.Refusal.UnknownFile', { file: 'forms/nothing.schema.json' }]]],
-    ['change what no form uses', [{ file: 'defs/latin1.schema.json', op: 'replace', path: '/$defs/text/pattern', value: '^.*$' }], [[0, 'pattern', 'Rules.Refusal.NotAField', {}]]],
+    [
+      'add a list where the base has none',
+      [{ file: ADDRESS, op: 'add', path: '/properties/city/enum', value: ['Chicago'] }],
+      [[0, 'enum', 'Rules.Refusal.EnumNoBaseList', {}]],
+    ],
+    [
+      'make a field the base requires optional',
+      [{ file: ADDRESS, op: 'remove', path: '/required/1' }],
+      [[0, 'required', 'Rules.Refusal.RequiredByBase', { field: 'city' }]],
+    ],
+    [
+      'make a condition no longer require what the base requires',
+      [{ file: ADDRESS, op: 'replace', path: '/allOf/0/then/required', value: ['state'] }],
+      [[0, 'required', 'Rules.Refusal.RequiredByBase', { field: 'postalCode' }]],
+    ],
+    [
+      'require a field that does not exist',
+      [{ file: ADDRESS, op: 'add', path: '/required/-', value: 'county' }],
+      [[0, 'required', 'Rules.Refusal.RequiredUnknownField', { field: 'county' }]],
+    ],
+    [
+      'use a pattern that does not compile',
+      [{ file: ADDRESS, op: 'add', path: '/properties/city/pattern', value: '([a-z]' }],
+      [[0, 'pattern', 'Rules.Refusal.PatternInvalid', {}]],
+    ],
+    [
+      'use a catastrophic pattern',
+      [{ file: ADDRESS, op: 'add', path: '/properties/city/pattern', value: '^(a+)+$' }],
+      [[0, 'pattern', 'Rules.Refusal.PatternNotLinear', {}]],
+    ],
+    [
+      'add a rule without a message',
+      [{ file: CONTACT, op: 'add', path: '/properties/company/maxLength', value: 20 }],
+      [[0, 'maxLength', 'Rules.Refusal.MessageMissing', {}]],
+    ],
+    [
+      'name a message key missing in a language',
+      [{ file: ADDRESS, op: 'replace', path: '/properties/city/errorMessage/_', value: 'Validation.NoSuchMessage' }],
+      [[0, 'errorMessage', 'Rules.Refusal.MessageKeyMissing', { key: 'Validation.NoSuchMessage', language: 'en' }]],
+    ],
+    [
+      'use English for a message',
+      [{ file: ADDRESS, op: 'replace', path: '/properties/city/errorMessage/_', value: 'Bad city' }],
+      [[0, 'errorMessage', 'Rules.Refusal.MessageKeyInvalid', {}]],
+    ],
+    [
+      'remove a message',
+      [{ file: ADDRESS, op: 'remove', path: '/allOf/0/errorMessage/if' }],
+      [[0, 'errorMessage', 'Rules.Refusal.MessageRemoved', { keyword: 'if' }]],
+    ],
+    [
+      'name a help key missing in a language',
+      [{ file: CONTACT_UI, op: 'replace', path: '/alternateEmail/ui:options/helpKey', value: 'Fields.nothing.help' }],
+      [[0, 'helpKey', 'Rules.Refusal.MessageKeyMissing', { key: 'Fields.nothing.help', language: 'en' }]],
+    ],
+    [
+      'drop a field from the order',
+      [{ file: CONTACT_UI, op: 'replace', path: '/givenName/ui:order', value: ['lastName', 'firstName', 'suffix'] }],
+      [[0, 'ui:order', 'Rules.Refusal.OrderNotPermutation', {}]],
+    ],
+    [
+      'change a widget',
+      [{ file: CONTACT_UI, op: 'replace', path: '/alternateEmail/ui:widget', value: 'text' }],
+      [[0, 'ui:widget', 'Rules.Refusal.UiNotEditable', {}]],
+    ],
+    [
+      'change a label key',
+      [{ file: CONTACT_UI, op: 'replace', path: '/alternateEmail/ui:options/labelKey', value: 'Fields.email.label' }],
+      [[0, 'ui:options/labelKey', 'Rules.Refusal.UiNotEditable', {}]],
+    ],
+    [
+      'change the stored shape (api/)',
+      [{ file: 'api/profile.schema.json', op: 'replace', path: '/properties/company/maxLength', value: 500 }],
+      [[0, '', 'Rules.Refusal.UnknownFile', { file: 'api/profile.schema.json' }]],
+    ],
+    [
+      'name a file that does not exist',
+      [{ file: 'forms/nothing.schema.json', op: 'replace', path: '/maxLength', value: 1 }],
+      [[0, '', 'Rules.Refusal.UnknownFile', { file: 'forms/nothing.schema.json' }]],
+    ],
+    [
+      'change what no form uses',
+      [{ file: 'defs/latin1.schema.json', op: 'replace', path: '/$defs/text/pattern', value: '^.*$' }],
+      [[0, 'pattern', 'Rules.Refusal.NotAField', {}]],
+    ],
     ['reach the prototype', [{ file: ADDRESS, op: 'add', path: '/properties/__proto__/maxLength', value: 1 }], [[0, '', 'Rules.Refusal.InvalidChange', {}]]],
-    ['replace what is not there', [{ file: ADDRESS, op: 'replace', path: '/properties/address2/minLength', value: 1 }], [[0, 'minLength', 'Rules.Refusal.PathNotFound', {}]]],
+    [
+      'replace what is not there',
+      [{ file: ADDRESS, op: 'replace', path: '/properties/address2/minLength', value: 1 }],
+      [[0, 'minLength', 'Rules.Refusal.PathNotFound', {}]],
+    ],
   ])('%s', async (_name, changes, expected) => {
     expect(await check(changes)).toEqual(expected);
   });

@@ -35,14 +35,28 @@ const stringField = fc.constantFrom(
 const change: fc.Arbitrary<RuleChange> = fc.oneof(
   stringField.chain((f) => fc.integer({ min: 1, max: f.max }).map((value): RuleChange => ({ file: f.file, op: 'replace', path: `${f.at}/maxLength`, value }))),
   stringField.chain((f) => fc.integer({ min: 0, max: 1 }).map((value): RuleChange => ({ file: f.file, op: 'replace', path: `${f.at}/minLength`, value }))),
-  fc.constantFrom('^[A-Za-z .-]*$', '^[0-9A-Z -]*$', '^.{0,20}$').map((value): RuleChange => ({ file: ADDRESS, op: 'add', path: '/properties/city/pattern', value })),
-  fc.subarray(['en', 'ja', 'zh-Hans', 'zh-Hant', 'ko', 'pt', 'es'], { minLength: 1 }).map((value): RuleChange => ({ file: 'defs/languages.schema.json', op: 'replace', path: '/enum', value })),
-  fc.subarray(['Home', 'Work', 'Cellphone', 'Other', 'Unknown'], { minLength: 1 }).map((value): RuleChange => ({ file: 'defs/phone-types.schema.json', op: 'replace', path: '/enum', value })),
-  fc.constantFrom('company', 'preferredName', 'secondaryPhoneNumber', 'preferences', 'alternateEmail').map((value): RuleChange => ({ file: 'forms/profile.schema.json', op: 'add', path: '/required/-', value })),
-  fc.constantFrom('company', 'preferences', 'allowCredentialReleaseToThirdParty').map((value): RuleChange => ({ file: 'forms/exam.schema.json', op: 'add', path: '/required/-', value })),
+  fc
+    .constantFrom('^[A-Za-z .-]*$', '^[0-9A-Z -]*$', '^.{0,20}$')
+    .map((value): RuleChange => ({ file: ADDRESS, op: 'add', path: '/properties/city/pattern', value })),
+  fc
+    .subarray(['en', 'ja', 'zh-Hans', 'zh-Hant', 'ko', 'pt', 'es'], { minLength: 1 })
+    .map((value): RuleChange => ({ file: 'defs/languages.schema.json', op: 'replace', path: '/enum', value })),
+  fc
+    .subarray(['Home', 'Work', 'Cellphone', 'Other', 'Unknown'], { minLength: 1 })
+    .map((value): RuleChange => ({ file: 'defs/phone-types.schema.json', op: 'replace', path: '/enum', value })),
+  fc
+    .constantFrom('company', 'preferredName', 'secondaryPhoneNumber', 'preferences', 'alternateEmail')
+    .map((value): RuleChange => ({ file: 'forms/profile.schema.json', op: 'add', path: '/required/-', value })),
+  fc
+    .constantFrom('company', 'preferences', 'allowCredentialReleaseToThirdParty')
+    .map((value): RuleChange => ({ file: 'forms/exam.schema.json', op: 'add', path: '/required/-', value })),
   fc.constantFrom('address2', 'state', 'postalCode').map((value): RuleChange => ({ file: ADDRESS, op: 'add', path: '/required/-', value })),
-  fc.integer({ min: 1, max: 2147483647 }).map((value): RuleChange => ({ file: 'forms/course-picker.schema.json', op: 'replace', path: '/properties/productId/maximum', value })),
-  fc.shuffledSubarray(['firstName', 'middleName', 'lastName', 'suffix'], { minLength: 4, maxLength: 4 }).map((value): RuleChange => ({ file: 'ui/profile.ui.json', op: 'replace', path: '/givenName/ui:order', value })),
+  fc
+    .integer({ min: 1, max: 2147483647 })
+    .map((value): RuleChange => ({ file: 'forms/course-picker.schema.json', op: 'replace', path: '/properties/productId/maximum', value })),
+  fc
+    .shuffledSubarray(['firstName', 'middleName', 'lastName', 'suffix'], { minLength: 4, maxLength: 4 })
+    .map((value): RuleChange => ({ file: 'ui/profile.ui.json', op: 'replace', path: '/givenName/ui:order', value })),
 );
 const drafts = fc.array(change, { minLength: 1, maxLength: 5 });
 
@@ -50,7 +64,11 @@ const pascal = (form: string) => form.replace(/(^|-)([a-z])/g, (_m, _d: string, 
 const typeNameOf = (form: string) => `${pascal(form)}Form`;
 
 async function typesOf(files: RuleFiles, form: FormName): Promise<string> {
-  const bundled = bundleSchema(`forms/${form}.schema.json`, [...files].map(([path, schema]) => ({ path, schema })), { keepProse: true });
+  const bundled = bundleSchema(
+    `forms/${form}.schema.json`,
+    [...files].map(([path, schema]) => ({ path, schema })),
+    { keepProse: true },
+  );
   return formTypes(form, bundled);
 }
 
@@ -70,7 +88,14 @@ async function program(cases: Array<{ name: string; files: RuleFiles; forms: For
   }
   const text = parts.join('\n');
   const file = '/virtual/drafted-types.ts';
-  const options: ts.CompilerOptions = { strict: true, noEmit: true, target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext, types: [], lib: ['lib.es2022.d.ts'] };
+  const options: ts.CompilerOptions = {
+    strict: true,
+    noEmit: true,
+    target: ts.ScriptTarget.ES2022,
+    module: ts.ModuleKind.ESNext,
+    types: [],
+    lib: ['lib.es2022.d.ts'],
+  };
   const host = ts.createCompilerHost(options);
   const read = host.getSourceFile.bind(host);
   host.getSourceFile = (name, version) => (name === file ? ts.createSourceFile(name, text, version) : read(name, version));

@@ -35,23 +35,29 @@ const cases: Array<[FormName, string[]]> = [
 ];
 
 describe('the form schema pruned to the paths a draft reaches', () => {
-  it.each(cases)('%s at %j finds exactly the whole form’s errors there', (form, affected) => {
-    const file = `forms/${form}.schema.json`;
-    const pruned = impactValidator(files, form, affected);
-    const documents = edgeDocuments([validDocuments[form]], formSchemas[form], (doc) => registry.validate(file, doc) === null);
-    let failing = 0;
-    fc.assert(
-      fc.property(documents, ({ doc }) => {
-        const whole = (registry.validate(file, structuredClone(doc)) ?? []).filter((e) => underAffected(e.path, affected));
-        const found = pruned(structuredClone(doc)) ?? [];
-        if (whole.length > 0) failing++;
-        expect([...found].sort((a, b) => `${a.path}${a.key}`.localeCompare(`${b.path}${b.key}`))).toEqual(whole.sort((a, b) => `${a.path}${a.key}`.localeCompare(`${b.path}${b.key}`)));
-      }),
-      { numRuns: 1000, seed: 20260522 + affected.join().length },
-    );
-    // The documents reach both sides of the affected rules.
-    expect(failing).toBeGreaterThan(5);
-  }, 60_000);
+  it.each(cases)(
+    '%s at %j finds exactly the whole form’s errors there',
+    (form, affected) => {
+      const file = `forms/${form}.schema.json`;
+      const pruned = impactValidator(files, form, affected);
+      const documents = edgeDocuments([validDocuments[form]], formSchemas[form], (doc) => registry.validate(file, doc) === null);
+      let failing = 0;
+      fc.assert(
+        fc.property(documents, ({ doc }) => {
+          const whole = (registry.validate(file, structuredClone(doc)) ?? []).filter((e) => underAffected(e.path, affected));
+          const found = pruned(structuredClone(doc)) ?? [];
+          if (whole.length > 0) failing++;
+          expect([...found].sort((a, b) => `${a.path}${a.key}`.localeCompare(`${b.path}${b.key}`))).toEqual(
+            whole.sort((a, b) => `${a.path}${a.key}`.localeCompare(`${b.path}${b.key}`)),
+          );
+        }),
+        { numRuns: 1000, seed: 20260522 + affected.join().length },
+      );
+      // The documents reach both sides of the affected rules.
+      expect(failing).toBeGreaterThan(5);
+    },
+    60_000,
+  );
 
   it('keeps the whole schema where a change reaches the form itself, and little of it elsewhere', () => {
     const bundled = formSchemas.profile as Record<string, unknown>;
@@ -65,7 +71,12 @@ describe('the paths a draft reaches', () => {
   const map = new FormMap(files);
   it('are the field of a changed rule, or the fields a changed required list names', () => {
     const city = affectedPaths(map, [{ file: 'defs/address.schema.json', op: 'replace', path: '/properties/city/maxLength', value: 20 }]);
-    expect(Object.fromEntries(city)).toEqual({ profile: ['primaryAddress/city'], exam: ['primaryAddress/city'], demographics: ['primaryAddress/city'], address: ['address/city'] });
+    expect(Object.fromEntries(city)).toEqual({
+      profile: ['primaryAddress/city'],
+      exam: ['primaryAddress/city'],
+      demographics: ['primaryAddress/city'],
+      address: ['address/city'],
+    });
     const company = applyChanges(files, [{ file: 'forms/profile.schema.json', op: 'add', path: '/required/-', value: 'company' }]);
     const required = affectedPaths(map, [{ file: 'forms/profile.schema.json', op: 'add', path: '/required/-', value: 'company' }], [company, files]);
     expect(required.get('profile')?.sort()).toEqual(['company', 'givenName', 'primaryAddress', 'primaryPhoneNumber']);
@@ -75,7 +86,10 @@ describe('the paths a draft reaches', () => {
   it('are every path of a form when a rule could reach a condition through a $ref', () => {
     expect(refsInConditions(files)).toBe(false);
     const withRef = new Map(files);
-    withRef.set('forms/redeem.schema.json', { ...(files.get('forms/redeem.schema.json') as object), allOf: [{ if: { properties: { accessKey: { $ref: '../defs/email.schema.json' } } }, then: {} }] });
+    withRef.set('forms/redeem.schema.json', {
+      ...(files.get('forms/redeem.schema.json') as object),
+      allOf: [{ if: { properties: { accessKey: { $ref: '../defs/email.schema.json' } } }, then: {} }],
+    });
     expect(refsInConditions(withRef)).toBe(true);
   });
 });

@@ -32,7 +32,11 @@ describe('the forms listing', () => {
   it('lists every order with the file it is read from, the form’s own first', () => {
     const orders = new Map(forms.get('profile')?.orders.map((o) => [o.path, o]));
     expect(orders.get('')).toMatchObject({ file: 'ui/profile.ui.json', pointer: '/ui:order' });
-    expect(orders.get('givenName')).toMatchObject({ file: 'ui/defs/contact-details.ui.json', pointer: '/givenName/ui:order', value: ['firstName', 'middleName', 'lastName', 'suffix'] });
+    expect(orders.get('givenName')).toMatchObject({
+      file: 'ui/defs/contact-details.ui.json',
+      pointer: '/givenName/ui:order',
+      value: ['firstName', 'middleName', 'lastName', 'suffix'],
+    });
   });
 
   it('gives places a draft can change', async () => {

@@ -28,20 +28,55 @@ const starts: Record<FormName, Doc[]> = {
     validDocuments.profile,
     change(validDocuments.profile, ['/allowConsentToSendSmsTextMessages', false], ['/mobilePhoneNumber', undefined], ['/secondaryPhoneNumber', undefined]),
     change(validDocuments.profile, ['/primaryAddress/country', 'CAN'], ['/primaryAddress/state', 'ON'], ['/primaryAddress/postalCode', 'K1A 0B1']),
-    change(validDocuments.profile, ['/primaryAddress/country', 'FRA'], ['/primaryAddress/state', undefined], ['/primaryAddress/postalCode', undefined], ['/alternateEmail', '']),
-    change(validDocuments.profile, ['/primaryPhoneNumber/countryCode', '+971'], ['/primaryPhoneNumber/phone', '0501234567'], ['/preferredName', undefined], ['/company', undefined]),
+    change(
+      validDocuments.profile,
+      ['/primaryAddress/country', 'FRA'],
+      ['/primaryAddress/state', undefined],
+      ['/primaryAddress/postalCode', undefined],
+      ['/alternateEmail', ''],
+    ),
+    change(
+      validDocuments.profile,
+      ['/primaryPhoneNumber/countryCode', '+971'],
+      ['/primaryPhoneNumber/phone', '0501234567'],
+      ['/preferredName', undefined],
+      ['/company', undefined],
+    ),
   ],
   exam: [
     validDocuments.exam,
-    change(validDocuments.exam, ['/isMinor', true], ['/isUsCitizenOlderThanEighteenYears', undefined], ['/allowConsentToGatherBirthInformation', undefined], ['/birthMonth', undefined], ['/birthYear', undefined]),
+    change(
+      validDocuments.exam,
+      ['/isMinor', true],
+      ['/isUsCitizenOlderThanEighteenYears', undefined],
+      ['/allowConsentToGatherBirthInformation', undefined],
+      ['/birthMonth', undefined],
+      ['/birthYear', undefined],
+    ),
     change(validDocuments.exam, ['/allowConsentToGatherBirthInformation', false], ['/birthMonth', undefined], ['/birthYear', undefined]),
-    change(validDocuments.exam, ['/isUsCitizenOlderThanEighteenYears', false], ['/allowConsentToGatherBirthInformation', undefined], ['/birthMonth', undefined], ['/birthYear', undefined]),
+    change(
+      validDocuments.exam,
+      ['/isUsCitizenOlderThanEighteenYears', false],
+      ['/allowConsentToGatherBirthInformation', undefined],
+      ['/birthMonth', undefined],
+      ['/birthYear', undefined],
+    ),
   ],
   demographics: [
     validDocuments.demographics,
     change(validDocuments.demographics, ['/birthDay', '29'], ['/birthMonth', '02'], ['/birthYear', '2000']),
-    change(validDocuments.demographics, ['/birthDay', '30'], ['/birthMonth', '04'], ['/primaryAddress', { address1: '1 Main St', city: 'Austin', state: 'TX', country: 'USA', postalCode: '73301-0001' }]),
-    change(validDocuments.demographics, ['/allowConsentToSendSmsTextMessages', true], ['/mobilePhoneNumber/countryCode', '44'], ['/mobilePhoneNumber/phone', '7700 900123']),
+    change(
+      validDocuments.demographics,
+      ['/birthDay', '30'],
+      ['/birthMonth', '04'],
+      ['/primaryAddress', { address1: '1 Main St', city: 'Austin', state: 'TX', country: 'USA', postalCode: '73301-0001' }],
+    ),
+    change(
+      validDocuments.demographics,
+      ['/allowConsentToSendSmsTextMessages', true],
+      ['/mobilePhoneNumber/countryCode', '44'],
+      ['/mobilePhoneNumber/phone', '7700 900123'],
+    ),
   ],
   'company-country': [validDocuments['company-country'], { country: 'USA' }],
   email: [
@@ -89,19 +124,25 @@ describe.each(Object.keys(starts) as FormName[])('%s', (form) => {
     tallies.set(form, { documents: 0, valid: 0, keys: new Map(), paths: new Set() });
   });
 
-  it.each(Array.from({ length: SLICES }, (_, i) => i))(`agree on ${Math.ceil(RUNS_PER_FORM / SLICES)} documents near the edges (slice %i)`, (slice) => {
-    const tally = tallies.get(form)!;
-    const documents = edgeDocuments(starts[form], formSchemas[form], (doc) => stockValid(form, doc));
-    fc.assert(
-      fc.property(documents, ({ doc }) => check(form, doc, tally)),
-      { numRuns: Math.ceil(RUNS_PER_FORM / SLICES), seed: SEED + slice * 7919 + form.length },
-    );
-  }, Math.max(120_000, (RUNS_PER_FORM / SLICES) * 10));
+  it.each(Array.from({ length: SLICES }, (_, i) => i))(
+    `agree on ${Math.ceil(RUNS_PER_FORM / SLICES)} documents near the edges (slice %i)`,
+    (slice) => {
+      const tally = tallies.get(form)!;
+      const documents = edgeDocuments(starts[form], formSchemas[form], (doc) => stockValid(form, doc));
+      fc.assert(
+        fc.property(documents, ({ doc }) => check(form, doc, tally)),
+        { numRuns: Math.ceil(RUNS_PER_FORM / SLICES), seed: SEED + slice * 7919 + form.length },
+      );
+    },
+    Math.max(120_000, (RUNS_PER_FORM / SLICES) * 10),
+  );
 
   afterAll(() => {
     const t = tallies.get(form)!;
     const keys = [...t.keys.entries()].sort((a, b) => b[1] - a[1]).map(([k, n]) => `${k.replace('Validation.', '')} ${n}`);
-    console.info(`${form}: ${t.documents} documents, ${t.valid} valid, ${t.documents - t.valid} invalid; ${t.paths.size} paths with errors; keys: ${keys.join(', ')}`);
+    console.info(
+      `${form}: ${t.documents} documents, ${t.valid} valid, ${t.documents - t.valid} invalid; ${t.paths.size} paths with errors; keys: ${keys.join(', ')}`,
+    );
     // Both sides of the rules are reached: valid documents and invalid ones, at many fields.
     expect(t.valid).toBeGreaterThan(t.documents / 10);
     expect(t.documents - t.valid).toBeGreaterThan(t.documents / 10);

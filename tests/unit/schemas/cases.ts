@@ -53,7 +53,15 @@ export const generalTextCases: Case[] = [
   c('profile', 'city with backslash', [`${ADDRESS}/city`, 'Spring\\field'], [[`${ADDRESS}/city`, 'Validation.InvalidCity']]),
   c('profile', 'state with backslash', [[`${ADDRESS}/state`, 'I\\L']], [[`${ADDRESS}/state`, 'Validation.InvalidState']]),
   c('profile', 'postal code with backslash', [NOT_US, [`${ADDRESS}/postalCode`, '75\\001']], [[`${ADDRESS}/postalCode`, 'Validation.InvalidPostalCode']]),
-  c('profile', 'phone with backslash', [['/secondaryPhoneNumber/countryCode', '44'], ['/secondaryPhoneNumber/phone', '020\\7946']], [['/secondaryPhoneNumber/phone', 'Validation.InvalidPhoneNumber']]),
+  c(
+    'profile',
+    'phone with backslash',
+    [
+      ['/secondaryPhoneNumber/countryCode', '44'],
+      ['/secondaryPhoneNumber/phone', '020\\7946'],
+    ],
+    [['/secondaryPhoneNumber/phone', 'Validation.InvalidPhoneNumber']],
+  ),
   c('profile', 'company with backslash', ['/company', 'A\\B'], [['/company', 'Validation.InvalidCompany']]),
   c('profile', 'company beyond Latin-1 (Latin-1 check)', ['/company', '株式会社'], [['/company', 'Validation.InvalidCompany']]),
 ];
@@ -79,18 +87,53 @@ export const lengthCases: Case[] = [
   ...maxLength('company-country', '/company', 50, 'Validation.InvalidCompany'),
   ok('profile', 'country of 3 letters in the list', [`${ADDRESS}/country`, 'JPN']),
   c('profile', 'country of 4 letters', [`${ADDRESS}/country`, 'JAPN'], [[`${ADDRESS}/country`, 'Validation.InvalidCountry']]),
-  ok('profile', 'phone country code of 3 digits', [['/secondaryPhoneNumber/countryCode', '971'], ['/secondaryPhoneNumber/phone', '0501234567']]),
+  ok('profile', 'phone country code of 3 digits', [
+    ['/secondaryPhoneNumber/countryCode', '971'],
+    ['/secondaryPhoneNumber/phone', '0501234567'],
+  ]),
   ok('profile', 'phone country code with + prefix', ['/primaryPhoneNumber/countryCode', '+1']),
-  c('profile', 'phone country code of 4 digits', ['/secondaryPhoneNumber/countryCode', '9710'], [['/secondaryPhoneNumber/countryCode', 'Validation.InvalidCountryCode']]),
-  c('profile', 'phone country code with letters', ['/secondaryPhoneNumber/countryCode', '4a'], [['/secondaryPhoneNumber/countryCode', 'Validation.InvalidCountryCode']]),
-  ok('profile', 'phone number of 20 characters', [['/secondaryPhoneNumber/countryCode', '44'], ['/secondaryPhoneNumber/phone', repeat(20, '1')]]),
-  c('profile', 'phone number of 21 characters', [['/secondaryPhoneNumber/countryCode', '44'], ['/secondaryPhoneNumber/phone', repeat(21, '1')]], [['/secondaryPhoneNumber/phone', 'Validation.InvalidPhoneNumber']]),
+  c(
+    'profile',
+    'phone country code of 4 digits',
+    ['/secondaryPhoneNumber/countryCode', '9710'],
+    [['/secondaryPhoneNumber/countryCode', 'Validation.InvalidCountryCode']],
+  ),
+  c(
+    'profile',
+    'phone country code with letters',
+    ['/secondaryPhoneNumber/countryCode', '4a'],
+    [['/secondaryPhoneNumber/countryCode', 'Validation.InvalidCountryCode']],
+  ),
+  ok('profile', 'phone number of 20 characters', [
+    ['/secondaryPhoneNumber/countryCode', '44'],
+    ['/secondaryPhoneNumber/phone', repeat(20, '1')],
+  ]),
+  c(
+    'profile',
+    'phone number of 21 characters',
+    [
+      ['/secondaryPhoneNumber/countryCode', '44'],
+      ['/secondaryPhoneNumber/phone', repeat(21, '1')],
+    ],
+    [['/secondaryPhoneNumber/phone', 'Validation.InvalidPhoneNumber']],
+  ),
   ok('profile', 'alternate email of 255 characters', ['/alternateEmail', `${repeat(243)}@example.com`]),
   c('profile', 'alternate email of 256 characters', ['/alternateEmail', `${repeat(244)}@example.com`], [['/alternateEmail', ML]]),
   ok('email', 'new email of 255 characters', ['/email', `${repeat(243)}@example.com`]),
   c('email', 'new email of 256 characters', ['/email', `${repeat(244)}@example.com`], [['/email', ML]]),
-  ok('email', 'verification code of 255 characters', [['/verificationCodeSent', true], ['/verificationCode', repeat(255, '7')]]),
-  c('email', 'verification code of 256 characters', [['/verificationCodeSent', true], ['/verificationCode', repeat(256, '7')]], [['/verificationCode', ML]]),
+  ok('email', 'verification code of 255 characters', [
+    ['/verificationCodeSent', true],
+    ['/verificationCode', repeat(255, '7')],
+  ]),
+  c(
+    'email',
+    'verification code of 256 characters',
+    [
+      ['/verificationCodeSent', true],
+      ['/verificationCode', repeat(256, '7')],
+    ],
+    [['/verificationCode', ML]],
+  ),
   c('email', 'verification code of 256 characters, flag not set', ['/verificationCode', repeat(256, '7')], [['/verificationCode', ML]]),
   c('email', 'empty verification code, flag not set', ['/verificationCode', ''], [['/verificationCode', R]]),
   ok('email', 'verification code of 255 characters, flag not set', ['/verificationCode', repeat(255, '7')]),
@@ -98,7 +141,10 @@ export const lengthCases: Case[] = [
 
 const US_POSTAL = `${ADDRESS}/postalCode`;
 const STATE = `${ADDRESS}/state`;
-const toCanada: Change[] = [[`${ADDRESS}/country`, 'CAN'], [STATE, 'ON']];
+const toCanada: Change[] = [
+  [`${ADDRESS}/country`, 'CAN'],
+  [STATE, 'ON'],
+];
 export const postalCases: Case[] = [
   ok('profile', 'USA: 5 digits', [US_POSTAL, '62701']),
   ok('profile', 'USA: 5 digits and a 4-digit extension', [US_POSTAL, '62701-1234']),
@@ -114,7 +160,19 @@ export const postalCases: Case[] = [
   ok('profile', 'CAN: without the space, lower case', [...toCanada, [US_POSTAL, 'k1a0b1']]),
   c('profile', 'CAN: US format', [...toCanada, [US_POSTAL, '62701']], [[US_POSTAL, 'Validation.InvalidPostalCode']]),
   c('profile', 'CAN: letter D is never used', [...toCanada, [US_POSTAL, 'D1A 0B1']], [[US_POSTAL, 'Validation.InvalidPostalCode']]),
-  c('profile', 'CAN: postal code and state required', [[`${ADDRESS}/country`, 'CAN'], [STATE, undefined], [US_POSTAL, undefined]], [[STATE, R], [US_POSTAL, R]]),
+  c(
+    'profile',
+    'CAN: postal code and state required',
+    [
+      [`${ADDRESS}/country`, 'CAN'],
+      [STATE, undefined],
+      [US_POSTAL, undefined],
+    ],
+    [
+      [STATE, R],
+      [US_POSTAL, R],
+    ],
+  ),
   ok('profile', 'other countries: no state, any postal code', [NOT_US, [STATE, undefined], [US_POSTAL, 'AB-12']]),
   ok('profile', 'other countries: no postal code', [NOT_US, [US_POSTAL, undefined]]),
 ];
@@ -126,25 +184,89 @@ export const phoneCases: Case[] = [
   ok('profile', 'code 1: 10 digits with formatting', [P, '(217) 555-0100']),
   c('profile', 'code 1: 9 digits', [P, '217555010'], [[P, 'Validation.InvalidPhoneNumber']]),
   c('profile', 'code 1: 11 digits', [P, '12175550100'], [[P, 'Validation.InvalidPhoneNumber']]),
-  c('profile', 'code +1: 11 digits', [['/primaryPhoneNumber/countryCode', '+1'], [P, '12175550100']], [[P, 'Validation.InvalidPhoneNumber']]),
-  ok('profile', 'code 971: 50 and 7 digits', [[`${S}/countryCode`, '971'], [`${S}/phone`, '501234567']]),
-  ok('profile', 'code 971: leading 0, 56 and 7 digits', [[`${S}/countryCode`, '971'], [`${S}/phone`, '0561234567']]),
-  ok('profile', 'code +971: 52', [[`${S}/countryCode`, '+971'], [`${S}/phone`, '521234567']]),
-  ok('profile', 'code 971: 55', [[`${S}/countryCode`, '971'], [`${S}/phone`, '551234567']]),
-  c('profile', 'code 971: 53 is not a mobile prefix', [[`${S}/countryCode`, '971'], [`${S}/phone`, '531234567']], [[`${S}/phone`, 'Validation.InvalidPhoneNumber']]),
-  c('profile', 'code 971: 6 digits after the prefix', [[`${S}/countryCode`, '971'], [`${S}/phone`, '50123456']], [[`${S}/phone`, 'Validation.InvalidPhoneNumber']]),
-  c('profile', 'code 971: 8 digits after the prefix', [[`${S}/countryCode`, '971'], [`${S}/phone`, '5012345678']], [[`${S}/phone`, 'Validation.InvalidPhoneNumber']]),
-  ok('profile', 'other codes: free format', [[`${S}/countryCode`, '44'], [`${S}/phone`, '020 7946 0958']]),
+  c(
+    'profile',
+    'code +1: 11 digits',
+    [
+      ['/primaryPhoneNumber/countryCode', '+1'],
+      [P, '12175550100'],
+    ],
+    [[P, 'Validation.InvalidPhoneNumber']],
+  ),
+  ok('profile', 'code 971: 50 and 7 digits', [
+    [`${S}/countryCode`, '971'],
+    [`${S}/phone`, '501234567'],
+  ]),
+  ok('profile', 'code 971: leading 0, 56 and 7 digits', [
+    [`${S}/countryCode`, '971'],
+    [`${S}/phone`, '0561234567'],
+  ]),
+  ok('profile', 'code +971: 52', [
+    [`${S}/countryCode`, '+971'],
+    [`${S}/phone`, '521234567'],
+  ]),
+  ok('profile', 'code 971: 55', [
+    [`${S}/countryCode`, '971'],
+    [`${S}/phone`, '551234567'],
+  ]),
+  c(
+    'profile',
+    'code 971: 53 is not a mobile prefix',
+    [
+      [`${S}/countryCode`, '971'],
+      [`${S}/phone`, '531234567'],
+    ],
+    [[`${S}/phone`, 'Validation.InvalidPhoneNumber']],
+  ),
+  c(
+    'profile',
+    'code 971: 6 digits after the prefix',
+    [
+      [`${S}/countryCode`, '971'],
+      [`${S}/phone`, '50123456'],
+    ],
+    [[`${S}/phone`, 'Validation.InvalidPhoneNumber']],
+  ),
+  c(
+    'profile',
+    'code 971: 8 digits after the prefix',
+    [
+      [`${S}/countryCode`, '971'],
+      [`${S}/phone`, '5012345678'],
+    ],
+    [[`${S}/phone`, 'Validation.InvalidPhoneNumber']],
+  ),
+  ok('profile', 'other codes: free format', [
+    [`${S}/countryCode`, '44'],
+    [`${S}/phone`, '020 7946 0958'],
+  ]),
   c('profile', 'primary phone number required', [P, undefined], [[P, R]]),
   c('profile', 'primary phone number empty', [P, ''], [[P, R]]),
   c('profile', 'primary phone country code required', ['/primaryPhoneNumber/countryCode', ''], [['/primaryPhoneNumber/countryCode', R]]),
-  ok('profile', 'secondary and mobile phones are optional', [[S, undefined], ['/mobilePhoneNumber/phone', undefined], ['/allowConsentToSendSmsTextMessages', false]]),
+  ok('profile', 'secondary and mobile phones are optional', [
+    [S, undefined],
+    ['/mobilePhoneNumber/phone', undefined],
+    ['/allowConsentToSendSmsTextMessages', false],
+  ]),
   ok('profile', 'secondary phone with an empty number', [`${S}/phone`, '']),
   c('profile', 'secondary phone equal to the primary', [`${S}/phone`, '2175550100'], [[`${S}/phone`, 'Validation.PrimaryPhoneNumber']]),
-  c('profile', 'SMS consent without a mobile number', ['/mobilePhoneNumber/phone', undefined], [['/mobilePhoneNumber/phone', 'Validation.validMobilePhoneNumber']]),
-  c('profile', 'SMS consent with an empty mobile number', ['/mobilePhoneNumber/phone', ''], [['/mobilePhoneNumber/phone', 'Validation.validMobilePhoneNumber']]),
+  c(
+    'profile',
+    'SMS consent without a mobile number',
+    ['/mobilePhoneNumber/phone', undefined],
+    [['/mobilePhoneNumber/phone', 'Validation.validMobilePhoneNumber']],
+  ),
+  c(
+    'profile',
+    'SMS consent with an empty mobile number',
+    ['/mobilePhoneNumber/phone', ''],
+    [['/mobilePhoneNumber/phone', 'Validation.validMobilePhoneNumber']],
+  ),
   c('profile', 'SMS consent without a mobile phone', ['/mobilePhoneNumber', undefined], [['/mobilePhoneNumber', 'Validation.validMobilePhoneNumber']]),
-  ok('profile', 'no SMS consent, no mobile phone', [['/allowConsentToSendSmsTextMessages', false], ['/mobilePhoneNumber', undefined]]),
+  ok('profile', 'no SMS consent, no mobile phone', [
+    ['/allowConsentToSendSmsTextMessages', false],
+    ['/mobilePhoneNumber', undefined],
+  ]),
   c('profile', 'phone type outside the list', [`${S}/phonetype`, 'Pager'], [[`${S}/phonetype`, 'Validation.InvalidPhoneType']]),
   c('demographics', 'mobile phone number required', ['/mobilePhoneNumber/phone', undefined], [['/mobilePhoneNumber/phone', R]]),
   c('demographics', 'mobile phone country code required', ['/mobilePhoneNumber/countryCode', undefined], [['/mobilePhoneNumber/countryCode', R]]),
@@ -162,7 +284,10 @@ export const emailCases: Case[] = [
   ok('profile', 'alternate email may be blank', [E, '']),
   ok('profile', 'alternate email may be absent', [E, undefined]),
   c('profile', 'alternate email equal to the primary', [E, 'learner@example.com'], [[E, 'Validation.PrimaryEmail']]),
-  ok('profile', 'alternate email when no primary is known', [['/email', undefined], [E, 'learner@example.com']]),
+  ok('profile', 'alternate email when no primary is known', [
+    ['/email', undefined],
+    [E, 'learner@example.com'],
+  ]),
   c('profile', 'given first name holding an email', ['/givenName/firstName', 'me@example.com'], [['/givenName/firstName', IN]]),
   c('profile', 'given last name holding an email', ['/givenName/lastName', 'Smith smith@example.com'], [['/givenName/lastName', IN]]),
   c('profile', 'preferred first name holding an email', ['/preferredName/firstName', 'me@example.com'], [['/preferredName/firstName', IN]]),
@@ -177,13 +302,27 @@ export const emailCases: Case[] = [
   c('email', 'current password required', ['/currentPassword', undefined], [['/currentPassword', R]]),
   c('email', 'current password empty', ['/currentPassword', ''], [['/currentPassword', R]]),
   c('email', 'step 2: verification code required', ['/verificationCodeSent', true], [['/verificationCode', R]]),
-  c('email', 'step 2: verification code empty', [['/verificationCodeSent', true], ['/verificationCode', '']], [['/verificationCode', R]]),
-  ok('email', 'step 2: with the code', [['/verificationCodeSent', true], ['/verificationCode', '123456']]),
+  c(
+    'email',
+    'step 2: verification code empty',
+    [
+      ['/verificationCodeSent', true],
+      ['/verificationCode', ''],
+    ],
+    [['/verificationCode', R]],
+  ),
+  ok('email', 'step 2: with the code', [
+    ['/verificationCodeSent', true],
+    ['/verificationCode', '123456'],
+  ]),
   ok('email', 'step 1: no code yet', ['/verificationCodeSent', false]),
 ];
 
 const NP = '/newPassword';
-const samePassword = (value: string): Change[] => [[NP, value], ['/confirmPassword', value]];
+const samePassword = (value: string): Change[] => [
+  [NP, value],
+  ['/confirmPassword', value],
+];
 export const passwordCases: Case[] = [
   ok('password', '10 characters, 3 classes', samePassword('Abcdefgh12')),
   c('password', '9 characters', samePassword('Abcdefg12'), [[NP, 'Validation.Password']]),
@@ -209,7 +348,10 @@ export const profileCases: Case[] = [
   c('profile', 'given first name required', ['/givenName/firstName', undefined], [['/givenName/firstName', R]]),
   c('profile', 'given first name empty', ['/givenName/firstName', ''], [['/givenName/firstName', R]]),
   c('profile', 'given last name required', ['/givenName/lastName', undefined], [['/givenName/lastName', R]]),
-  ok('profile', 'middle name and suffix optional', [['/givenName/middleName', undefined], ['/givenName/suffix', undefined]]),
+  ok('profile', 'middle name and suffix optional', [
+    ['/givenName/middleName', undefined],
+    ['/givenName/suffix', undefined],
+  ]),
   ok('profile', 'preferred name optional', ['/preferredName', undefined]),
   ok('profile', 'preferred name blank', ['/preferredName', { firstName: '', lastName: '' }]),
   c('profile', 'address line 1 required', [`${ADDRESS}/address1`, undefined], [[`${ADDRESS}/address1`, R]]),
@@ -225,23 +367,64 @@ export const examCases: Case[] = [
   c('exam', 'email required', ['/email', undefined], [['/email', R]]),
   c('exam', 'privacy policy must be accepted', ['/privacyPolicyAccepted', false], [['/privacyPolicyAccepted', 'Validation.PrivacyPolicy']]),
   c('exam', 'privacy policy answer required', ['/privacyPolicyAccepted', undefined], [['/privacyPolicyAccepted', R]]),
-  c('exam', 'consent given: birth month and year required', [['/birthMonth', undefined], ['/birthYear', undefined]], [['/birthMonth', R], ['/birthYear', R]]),
+  c(
+    'exam',
+    'consent given: birth month and year required',
+    [
+      ['/birthMonth', undefined],
+      ['/birthYear', undefined],
+    ],
+    [
+      ['/birthMonth', R],
+      ['/birthYear', R],
+    ],
+  ),
   c('exam', 'consent given: empty birth year', ['/birthYear', ''], [['/birthYear', R]]),
   c('exam', 'birth month 13', ['/birthMonth', '13'], [['/birthMonth', 'Validation.InvalidBirthMonth']]),
   c('exam', 'birth month without a leading zero', ['/birthMonth', '5'], [['/birthMonth', 'Validation.InvalidBirthMonth']]),
   c('exam', 'birth year of 2 digits', ['/birthYear', '90'], [['/birthYear', 'Validation.InvalidBirthYear']]),
   c('exam', 'birth year of 5 digits', ['/birthYear', '19900'], [['/birthYear', 'Validation.InvalidBirthYear']]),
-  ok('exam', 'no consent: no birth data needed', [['/allowConsentToGatherBirthInformation', false], ['/birthMonth', undefined], ['/birthYear', undefined]]),
-  ok('exam', 'not a citizen: no consent or birth data', [['/isUsCitizenOlderThanEighteenYears', false], ['/allowConsentToGatherBirthInformation', undefined], ['/birthMonth', undefined], ['/birthYear', undefined]]),
-  ok('exam', 'minor without citizen and birth fields', [['/isMinor', true], ['/isUsCitizenOlderThanEighteenYears', undefined], ['/allowConsentToGatherBirthInformation', undefined], ['/birthMonth', undefined], ['/birthYear', undefined]]),
-  c('exam', 'minor with citizen and birth fields', ['/isMinor', true], [
-    ['/allowConsentToGatherBirthInformation', 'Validation.NotForMinors'],
-    ['/birthMonth', 'Validation.NotForMinors'],
-    ['/birthYear', 'Validation.NotForMinors'],
-    ['/isUsCitizenOlderThanEighteenYears', 'Validation.NotForMinors'],
+  ok('exam', 'no consent: no birth data needed', [
+    ['/allowConsentToGatherBirthInformation', false],
+    ['/birthMonth', undefined],
+    ['/birthYear', undefined],
   ]),
-  c('exam', 'profile rules hold too: secondary equals primary', ['/secondaryPhoneNumber/phone', '2175550100'], [['/secondaryPhoneNumber/phone', 'Validation.PrimaryPhoneNumber']]),
-  c('exam', 'profile rules hold too: SMS needs a mobile', ['/mobilePhoneNumber/phone', ''], [['/mobilePhoneNumber/phone', 'Validation.validMobilePhoneNumber']]),
+  ok('exam', 'not a citizen: no consent or birth data', [
+    ['/isUsCitizenOlderThanEighteenYears', false],
+    ['/allowConsentToGatherBirthInformation', undefined],
+    ['/birthMonth', undefined],
+    ['/birthYear', undefined],
+  ]),
+  ok('exam', 'minor without citizen and birth fields', [
+    ['/isMinor', true],
+    ['/isUsCitizenOlderThanEighteenYears', undefined],
+    ['/allowConsentToGatherBirthInformation', undefined],
+    ['/birthMonth', undefined],
+    ['/birthYear', undefined],
+  ]),
+  c(
+    'exam',
+    'minor with citizen and birth fields',
+    ['/isMinor', true],
+    [
+      ['/allowConsentToGatherBirthInformation', 'Validation.NotForMinors'],
+      ['/birthMonth', 'Validation.NotForMinors'],
+      ['/birthYear', 'Validation.NotForMinors'],
+      ['/isUsCitizenOlderThanEighteenYears', 'Validation.NotForMinors'],
+    ],
+  ),
+  c(
+    'exam',
+    'profile rules hold too: secondary equals primary',
+    ['/secondaryPhoneNumber/phone', '2175550100'],
+    [['/secondaryPhoneNumber/phone', 'Validation.PrimaryPhoneNumber']],
+  ),
+  c(
+    'exam',
+    'profile rules hold too: SMS needs a mobile',
+    ['/mobilePhoneNumber/phone', ''],
+    [['/mobilePhoneNumber/phone', 'Validation.validMobilePhoneNumber']],
+  ),
   c('exam', 'profile rules hold too: alternate equals primary', ['/alternateEmail', 'learner@example.com'], [['/alternateEmail', 'Validation.PrimaryEmail']]),
 ];
 
@@ -277,7 +460,12 @@ export const demographicsCases: Case[] = [
   c('demographics', 'birth month required', ['/birthMonth', undefined], [['/birthMonth', R]]),
   c('demographics', 'birth year required', ['/birthYear', undefined], [['/birthYear', R]]),
   c('demographics', 'older-than-18 must be checked', ['/isOlderThanEighteenYears', false], [['/isOlderThanEighteenYears', R]]),
-  c('demographics', 'consent to birth information must be checked', ['/allowConsentToGatherBirthInformation', false], [['/allowConsentToGatherBirthInformation', R]]),
+  c(
+    'demographics',
+    'consent to birth information must be checked',
+    ['/allowConsentToGatherBirthInformation', false],
+    [['/allowConsentToGatherBirthInformation', R]],
+  ),
   c('demographics', 'consent answer required', ['/allowConsentToGatherBirthInformation', undefined], [['/allowConsentToGatherBirthInformation', R]]),
   c('demographics', 'address line 1 required', [`${ADDRESS}/address1`, undefined], [[`${ADDRESS}/address1`, R]]),
   c('demographics', 'address required', [ADDRESS, undefined], [[ADDRESS, R]]),
@@ -288,7 +476,15 @@ export const smallFormCases: Case[] = [
   ok('company-country', 'company optional', ['/company', undefined]),
   c('company-country', 'country required', ['/country', undefined], [['/country', R]]),
   // An empty string is also outside the enum: both keys, at the field.
-  c('company-country', 'country empty', ['/country', ''], [['/country', R], ['/country', 'Validation.InvalidCountry']]),
+  c(
+    'company-country',
+    'country empty',
+    ['/country', ''],
+    [
+      ['/country', R],
+      ['/country', 'Validation.InvalidCountry'],
+    ],
+  ),
   c('company-country', 'country not in the list', ['/country', 'ZZZ'], [['/country', 'Validation.InvalidCountry']]),
   ok('redeem', 'an access key', []),
   c('redeem', 'access key required', ['/accessKey', undefined], [['/accessKey', R]]),
@@ -298,10 +494,23 @@ export const smallFormCases: Case[] = [
   c('course-picker', 'product id must be a number', ['/productId', '1234'], [['/productId', R]]),
   // The shipping address has the profile's address rules, at its own paths.
   ok('address', 'a US address', []),
-  ok('address', 'a Canadian address', [['/address/country', 'CAN'], ['/address/state', 'ON'], ['/address/postalCode', 'K1A 0B1']]),
+  ok('address', 'a Canadian address', [
+    ['/address/country', 'CAN'],
+    ['/address/state', 'ON'],
+    ['/address/postalCode', 'K1A 0B1'],
+  ]),
   c('address', 'address required', ['/address', undefined], [['/address', R]]),
   c('address', 'USA: 4-digit postal code', ['/address/postalCode', '6060'], [['/address/postalCode', 'Validation.InvalidPostalCode']]),
-  c('address', 'CAN: US postal code', [['/address/country', 'CAN'], ['/address/state', 'ON'], ['/address/postalCode', '60601']], [['/address/postalCode', 'Validation.InvalidPostalCode']]),
+  c(
+    'address',
+    'CAN: US postal code',
+    [
+      ['/address/country', 'CAN'],
+      ['/address/state', 'ON'],
+      ['/address/postalCode', '60601'],
+    ],
+    [['/address/postalCode', 'Validation.InvalidPostalCode']],
+  ),
   c('address', 'USA: state required', ['/address/state', ''], [['/address/state', R]]),
   c('address', 'city of 33 characters', ['/address/city', 'c'.repeat(33)], [['/address/city', 'Validation.InvalidCity']]),
 ];
@@ -309,9 +518,18 @@ export const smallFormCases: Case[] = [
 // Counterexamples the agreement test (agreement.test.ts) found, as fast-check shrank them.
 export const agreementCases: Case[] = [
   // The services put "not for minors" at the form's root, the browser at the field itself.
-  c('exam', 'a minor with an empty citizen answer', [['/isMinor', true], ['/isUsCitizenOlderThanEighteenYears', ''], ['/allowConsentToGatherBirthInformation', undefined], ['/birthMonth', undefined], ['/birthYear', undefined]], [
-    ['/isUsCitizenOlderThanEighteenYears', 'Validation.NotForMinors'],
-  ]),
+  c(
+    'exam',
+    'a minor with an empty citizen answer',
+    [
+      ['/isMinor', true],
+      ['/isUsCitizenOlderThanEighteenYears', ''],
+      ['/allowConsentToGatherBirthInformation', undefined],
+      ['/birthMonth', undefined],
+      ['/birthYear', undefined],
+    ],
+    [['/isUsCitizenOlderThanEighteenYears', 'Validation.NotForMinors']],
+  ),
 ];
 
 export const allCases: Record<string, Case[]> = {

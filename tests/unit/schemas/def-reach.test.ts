@@ -27,10 +27,16 @@ it("docs/forms.md's table of shared definitions is what the schema files say", (
   const reach = formsReachingDefs(files, ui);
   expect(reach['defs/address.schema.json']).toEqual(['profile', 'exam', 'demographics', 'address']);
   const page = readFileSync(join(process.cwd(), 'docs/forms.md'), 'utf8');
-  const documented = Object.fromEntries([...page.matchAll(/^\| `(defs\/[a-z0-9-]+\.schema\.json)` \| ([^|]*) \|/gm)].map((m) => [m[1], m[2]!.trim().split(', ')]));
+  const documented = Object.fromEntries(
+    [...page.matchAll(/^\| `(defs\/[a-z0-9-]+\.schema\.json)` \| ([^|]*) \|/gm)].map((m) => [m[1], m[2]!.trim().split(', ')]),
+  );
   expect(documented).toEqual(reach);
   // Every file under defs/ is reached by some form.
-  expect(Object.keys(reach).sort()).toEqual(readdirSync(join(dir, 'defs')).map((f) => `defs/${f}`).sort());
+  expect(Object.keys(reach).sort()).toEqual(
+    readdirSync(join(dir, 'defs'))
+      .map((f) => `defs/${f}`)
+      .sort(),
+  );
 });
 
 it('follows the files: a form that stops referring to a definition is no longer listed for it', () => {

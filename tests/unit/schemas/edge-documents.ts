@@ -24,7 +24,8 @@ export interface FieldFacts {
 function resolve(root: JsonSchema, ref: string): JsonSchema {
   if (!ref.startsWith('#')) throw new Error(`Only local refs in a bundled schema: ${ref}`);
   let node: unknown = root;
-  for (const part of ref.slice(1).split('/').filter(Boolean)) node = (node as Record<string, unknown>)[decodeURIComponent(part.replace(/~1/g, '/').replace(/~0/g, '~'))];
+  for (const part of ref.slice(1).split('/').filter(Boolean))
+    node = (node as Record<string, unknown>)[decodeURIComponent(part.replace(/~1/g, '/').replace(/~0/g, '~'))];
   if (!node || typeof node !== 'object') throw new Error(`Unresolved ${ref}`);
   return node as JsonSchema;
 }
@@ -85,10 +86,38 @@ export function fieldFacts(schema: JsonSchema): Map<string, FieldFacts> {
 
 /** Characters at the edges of the printable Latin-1 rules, and a few well beyond them. */
 export const EDGE_CHARS = [
-  ' ', '!', '"', '#', '+', ',', '-', '.', '=', '>', '?', '@', '[', '\\', ']', '~', // ASCII edges and the characters some fields forbid
-  '\u007f', '\u0080', '\u009f', '\u00a0', '\u00e9', '\u00ff', '\u0100', // DEL, C1 controls, no-break space, é, ÿ, and just past Latin-1
-  '\t', '\n', '\u3000', '山', '\u{1F600}', // control characters, an ideographic space, CJK, a surrogate pair
-  'a', 'Z', '0', '9',
+  ' ',
+  '!',
+  '"',
+  '#',
+  '+',
+  ',',
+  '-',
+  '.',
+  '=',
+  '>',
+  '?',
+  '@',
+  '[',
+  '\\',
+  ']',
+  '~', // ASCII edges and the characters some fields forbid
+  '\u007f',
+  '\u0080',
+  '\u009f',
+  '\u00a0',
+  '\u00e9',
+  '\u00ff',
+  '\u0100', // DEL, C1 controls, no-break space, é, ÿ, and just past Latin-1
+  '\t',
+  '\n',
+  '\u3000',
+  '山',
+  '\u{1F600}', // control characters, an ideographic space, CJK, a surrogate pair
+  'a',
+  'Z',
+  '0',
+  '9',
 ];
 const SAFE_FILLERS = [' ', '~', '\u00a0', '\u00ff', 'a', 'Z', '0', '5', '\u00e9'];
 /** A filler that meets "three of four character classes" rules. */
@@ -223,14 +252,12 @@ export interface EdgeDocument {
  */
 export function edgeDocuments(starts: Doc[], schema: JsonSchema, isValid: (doc: Doc) => boolean, walk = 4): fc.Arbitrary<EdgeDocument> {
   const edit = editsFor(schema);
-  return fc
-    .tuple(fc.constantFrom(...starts), fc.array(edit, { maxLength: walk }), fc.option(edit, { freq: 4 }))
-    .map(([start, steps, last]) => {
-      let base = start;
-      for (const step of steps) {
-        const next = applyEdit(base, step);
-        if (isValid(next)) base = next;
-      }
-      return { doc: last ? applyEdit(base, last) : base, base, last };
-    });
+  return fc.tuple(fc.constantFrom(...starts), fc.array(edit, { maxLength: walk }), fc.option(edit, { freq: 4 })).map(([start, steps, last]) => {
+    let base = start;
+    for (const step of steps) {
+      const next = applyEdit(base, step);
+      if (isValid(next)) base = next;
+    }
+    return { doc: last ? applyEdit(base, last) : base, base, last };
+  });
 }

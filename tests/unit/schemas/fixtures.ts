@@ -56,7 +56,9 @@ export const validPassword: Doc = {
 
 export const validRedeem: Doc = { accessKey: 'ABCD-1234-EFGH' };
 export const validCoursePicker: Doc = { productId: 1234 };
-export const validAddress: Doc = { address: { address1: '100 Main Street', address2: 'Suite 200', city: 'Chicago', state: 'IL', country: 'USA', postalCode: '60601' } };
+export const validAddress: Doc = {
+  address: { address1: '100 Main Street', address2: 'Suite 200', city: 'Chicago', state: 'IL', country: 'USA', postalCode: '60601' },
+};
 
 /** One valid document per form. */
 export const validDocuments: Record<FormName, Doc> = {

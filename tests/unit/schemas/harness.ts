@@ -3,15 +3,7 @@ import { createStockAjv } from '../../../scripts/lib/stock-ajv';
 import { formSchemaId, loadSchemaFiles } from '../../../scripts/lib/schema-files';
 import { schemasDir } from '../../../scripts/lib/paths';
 import { SchemaRegistry } from '../../../src/server/http/schema-registry';
-import {
-  type FieldError,
-  type FormName,
-  formSchemas,
-  precompiledValidators,
-  rootKeys,
-  toFieldErrors,
-  validateForm,
-} from '../../../src/generated/validators';
+import { type FieldError, type FormName, formSchemas, precompiledValidators, rootKeys, toFieldErrors, validateForm } from '../../../src/generated/validators';
 
 // Every case runs three times: through a stock Ajv over the schema files (what the contract fixes),
 // through the precompiled validators the build made (what the browser runs) and through the
@@ -38,7 +30,10 @@ export function rawLines(errors: readonly ErrorObject[]): string[] {
   const lines = errors.map((e) => {
     const params = e.params as Record<string, unknown>;
     const child = params.missingProperty ?? params.propertyName ?? params.additionalProperty ?? '';
-    const inner = ((params.errors as ErrorObject[] | undefined) ?? []).map((o) => `${o.instancePath}:${o.keyword}`).sort().join(',');
+    const inner = ((params.errors as ErrorObject[] | undefined) ?? [])
+      .map((o) => `${o.instancePath}:${o.keyword}`)
+      .sort()
+      .join(',');
     return `${e.instancePath} ${e.keyword} ${e.keyword === 'errorMessage' ? e.message : ''} ${String(child)} [${inner}]`;
   });
   return [...new Set(lines)].sort();

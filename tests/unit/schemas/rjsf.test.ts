@@ -6,8 +6,7 @@ import { validExam } from './fixtures';
 // The generated schema and validators as the form engine uses them through RJSF.
 const schema = formSchemas.exam as RJSFSchema;
 const validator = createPrecompiledValidator(precompiledValidators.exam, schema);
-const fieldsFor = (data: Record<string, unknown>) =>
-  Object.keys(retrieveSchema(validator, schema, schema, data).properties ?? {});
+const fieldsFor = (data: Record<string, unknown>) => Object.keys(retrieveSchema(validator, schema, schema, data).properties ?? {});
 
 it('shows citizen, consent and birth fields step by step, and none of them to minors', () => {
   expect(fieldsFor({ isMinor: false })).toContain('isUsCitizenOlderThanEighteenYears');

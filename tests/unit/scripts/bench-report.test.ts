@@ -1,7 +1,15 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type BenchReport, composePerformanceMarkdown, historyRows, isBenchReport, markdownTable, marksOfDocument, writeBenchJson } from '../../../scripts/lib/bench-report';
+import {
+  type BenchReport,
+  composePerformanceMarkdown,
+  historyRows,
+  isBenchReport,
+  markdownTable,
+  marksOfDocument,
+  writeBenchJson,
+} from '../../../scripts/lib/bench-report';
 
 // docs/performance.md is composed from the BENCH_JSON reports of every benchmark (npm run bench).
 
@@ -9,7 +17,16 @@ const api: BenchReport = {
   title: 'Services under load',
   measuredAt: '2026-11-24T17:00:00.000Z',
   command: 'npm run bench:api',
-  tables: [{ caption: 'autocannon, 5 s per route', columns: ['Store', 'Route', 'req/s', 'p99 ms'], rows: [['pglite', 'PATCH profile', 812, 240], ['postgres', 'PATCH profile', 1500, 120]] }],
+  tables: [
+    {
+      caption: 'autocannon, 5 s per route',
+      columns: ['Store', 'Route', 'req/s', 'p99 ms'],
+      rows: [
+        ['pglite', 'PATCH profile', 812, 240],
+        ['postgres', 'PATCH profile', 1500, 120],
+      ],
+    },
+  ],
   marks: [
     { name: 'PATCH p99 against PostgreSQL', value: '240 ms vs 120 ms (2.00×)', mark: '≤ 3× PostgreSQL', met: true },
     { name: 'Reads against PostgreSQL', value: '812 vs 2000 req/s', mark: 'PostgreSQL ≤ 2× PGlite', met: false },
@@ -50,7 +67,14 @@ describe('docs/performance.md composition', () => {
     expect(md.indexOf('## Services under load')).toBeGreaterThan(md.indexOf('## Form validation'));
     expect(md).toContain('`npm run bench:api`, measured 2026-11-24T17:00:00.000Z.');
     expect(md).toContain(
-      ['autocannon, 5 s per route:', '', '| Store | Route | req/s | p99 ms |', '| --- | --- | --- | --- |', '| pglite | PATCH profile | 812 | 240 |', '| postgres | PATCH profile | 1500 | 120 |'].join('\n'),
+      [
+        'autocannon, 5 s per route:',
+        '',
+        '| Store | Route | req/s | p99 ms |',
+        '| --- | --- | --- | --- |',
+        '| pglite | PATCH profile | 812 | 240 |',
+        '| postgres | PATCH profile | 1500 | 120 |',
+      ].join('\n'),
     );
     // A pipe inside a cell is escaped, so the table keeps its columns.
     expect(md).toContain('| a\\|b | 7.5 |');
@@ -126,22 +150,46 @@ describe('BENCH_JSON', () => {
 
 describe('the marks history (docs/performance-history.json, shown in docs/performance.md)', () => {
   it("adds one dated row per mark of this run and shows each mark's runs together, oldest first", () => {
-    const before = historyRows('2026-11-20T10:00:00.000Z', [{ command: 'npm run bench:forms', report: { ...forms, marks: [{ name: 'Profile valid', value: '6.0 µs', mark: '≤ 10 µs', met: true }] } }]);
-    const now = historyRows('2026-11-24T18:00:00.000Z', [{ command: 'npm run bench:api', report: api }, { command: 'npm run bench:forms', report: forms }, { command: 'npm run bench:web', skipped: 'not run' }]);
+    const before = historyRows('2026-11-20T10:00:00.000Z', [
+      { command: 'npm run bench:forms', report: { ...forms, marks: [{ name: 'Profile valid', value: '6.0 µs', mark: '≤ 10 µs', met: true }] } },
+    ]);
+    const now = historyRows('2026-11-24T18:00:00.000Z', [
+      { command: 'npm run bench:api', report: api },
+      { command: 'npm run bench:forms', report: forms },
+      { command: 'npm run bench:web', skipped: 'not run' },
+    ]);
     expect(now).toHaveLength(3);
-    expect(now[0]).toEqual({ date: '2026-11-24', bench: 'npm run bench:api', mark: 'PATCH p99 against PostgreSQL', value: '240 ms vs 120 ms (2.00×)', target: '≤ 3× PostgreSQL', met: true });
-    const md = composePerformanceMarkdown({ generatedAt: '2026-11-24T18:00:00.000Z', machine: { cores: 2, node: 'v24' }, sections: [], history: [...before, ...now] });
+    expect(now[0]).toEqual({
+      date: '2026-11-24',
+      bench: 'npm run bench:api',
+      mark: 'PATCH p99 against PostgreSQL',
+      value: '240 ms vs 120 ms (2.00×)',
+      target: '≤ 3× PostgreSQL',
+      met: true,
+    });
+    const md = composePerformanceMarkdown({
+      generatedAt: '2026-11-24T18:00:00.000Z',
+      machine: { cores: 2, node: 'v24' },
+      sections: [],
+      history: [...before, ...now],
+    });
     const history = md.split('\n## History\n')[1] ?? '';
     const rows = history.split('\n').filter((line) => line.startsWith('| npm run'));
     expect(rows).toHaveLength(4);
     // The two runs of the profile mark follow one another: the step from 6.0 to 7.5 µs is visible.
     const profile = rows.filter((line) => line.includes('Profile valid'));
-    expect(profile).toEqual(['| npm run bench:forms | Profile valid | 2026-11-20 | 6.0 µs | ≤ 10 µs | yes |', '| npm run bench:forms | Profile valid | 2026-11-24 | 7.5 µs | ≤ 10 µs | yes |']);
+    expect(profile).toEqual([
+      '| npm run bench:forms | Profile valid | 2026-11-20 | 6.0 µs | ≤ 10 µs | yes |',
+      '| npm run bench:forms | Profile valid | 2026-11-24 | 7.5 µs | ≤ 10 µs | yes |',
+    ]);
     expect(rows.indexOf(profile[1]!)).toBe(rows.indexOf(profile[0]!) + 1);
   });
 
   it('starts from the marks of a document written before the history was kept', () => {
-    const md = doc([{ command: 'npm run bench:api', report: api }, { command: 'npm run bench:forms', report: forms }]);
+    const md = doc([
+      { command: 'npm run bench:api', report: api },
+      { command: 'npm run bench:forms', report: forms },
+    ]);
     const rows = marksOfDocument(md.replace('2026-11-24T18', '2026-11-23T18'));
     expect(rows.map((r) => [r.date, r.bench, r.mark, r.met])).toEqual([
       ['2026-11-23', 'npm run bench:api', 'PATCH p99 against PostgreSQL', true],

@@ -15,7 +15,16 @@ const at = (path: string, seconds: number) => {
 
 beforeEach(() => {
   root = mkdtempSync(join(tmpdir(), 'build-freshness-'));
-  for (const source of ['src/server/main.ts', 'src/portal/app/app.tsx', 'schemas/forms/profile.schema.json', 'locales/ja/fields.json', 'index.html', 'vite.config.ts', 'package-lock.json']) at(source, 1_000);
+  for (const source of [
+    'src/server/main.ts',
+    'src/portal/app/app.tsx',
+    'schemas/forms/profile.schema.json',
+    'locales/ja/fields.json',
+    'index.html',
+    'vite.config.ts',
+    'package-lock.json',
+  ])
+    at(source, 1_000);
   for (const output of BUILD_OUTPUTS) at(output, 2_000);
 });
 afterEach(() => rmSync(root, { recursive: true, force: true }));

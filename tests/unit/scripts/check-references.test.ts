@@ -92,12 +92,12 @@ describe('no file cites a document the repository does not hold', () => {
 
   it('finds a relative path to a shared folder beside the repository, not src/shared', () => {
     write('src/portal/d.ts', "import { x } from '../shared/x';\nexport const d = x;\n");
-    write('src/e.ts', "// Copied from ../../shared/notes.\nexport const e = 1;\n");
+    write('src/e.ts', '// Copied from ../../shared/notes.\nexport const e = 1;\n');
     expect(findings()).toEqual(['src/e.ts:1: points at a document the repository does not hold: "../../shared"']);
   });
 
   it("leaves Playwright's spec file names and the word among name parts alone", () => {
-    write('tests/e2e/home.spec.ts', "// Runs with home.spec.ts and the test, spec, declaration and config suffixes.\nexport const h = 1;\n");
+    write('tests/e2e/home.spec.ts', '// Runs with home.spec.ts and the test, spec, declaration and config suffixes.\nexport const h = 1;\n');
     write('README.md', '# R\n\n`tests/e2e/home.spec.ts` runs in chromium.\n');
     expect(findings()).toEqual([]);
   });

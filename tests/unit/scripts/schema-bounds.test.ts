@@ -1,6 +1,7 @@
 import { unboundedNodes } from '../../../scripts/lib/schema-bounds';
 
-const check = (files: Record<string, unknown>, id: string) => unboundedNodes({ byId: new Map(Object.entries(files) as Array<[string, Record<string, unknown>]>) }, id);
+const check = (files: Record<string, unknown>, id: string) =>
+  unboundedNodes({ byId: new Map(Object.entries(files) as Array<[string, Record<string, unknown>]>) }, id);
 
 describe('every input schema is bounded', () => {
   it('names an array without maxItems, a string without maxLength, a number without a range and an open map without maxProperties', () => {

@@ -24,7 +24,8 @@ const resolve = (plugin: Plugin, source: string, importer?: string): unknown => 
   const fn = typeof hook === 'function' ? hook : hook?.handler;
   return (fn as (this: unknown, s: string, i: string | undefined, o: object) => unknown).call({}, source, importer, {});
 };
-const walk = (dir: string): string[] => readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(join(dir, e.name)) : [join(dir, e.name)]));
+const walk = (dir: string): string[] =>
+  readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(join(dir, e.name)) : [join(dir, e.name)]));
 
 describe('the library swaps of the build', () => {
   it('RJSF: Form still imports its default registry by that name, and gets the portal’s registry', () => {
@@ -43,7 +44,10 @@ describe('the library swaps of the build', () => {
   });
 
   it('react-router: its exports still name the development build, and the production files the swap takes exist', () => {
-    const exports = JSON.parse(readFileSync(join(root, 'node_modules/react-router/package.json'), 'utf8')).exports as Record<string, { import?: { default?: string } }>;
+    const exports = JSON.parse(readFileSync(join(root, 'node_modules/react-router/package.json'), 'utf8')).exports as Record<
+      string,
+      { import?: { default?: string } }
+    >;
     // When this fails because the package now exports its production build, drop the swap.
     expect(exports['.']?.import?.default).toMatch(/development/);
     for (const [source, file] of Object.entries(REACT_ROUTER_PRODUCTION)) {
@@ -59,8 +63,13 @@ describe('the library swaps of the build', () => {
     for (const [name, stand] of Object.entries(MSAL_SWAPPED)) {
       const module = files.find((file) => file.endsWith(`/${name}`));
       expect(module, name).toBeDefined();
-      expect(files.some((file) => readFileSync(file, 'utf8').includes(`/${name}'`)), `someone imports ${name}`).toBe(true);
-      expect(resolve(msalWithoutBrokerOrPopup(root), `../interaction_client/${name}`, join(dist, 'controllers/StandardController.mjs'))).toBe(`${root}${stand}`);
+      expect(
+        files.some((file) => readFileSync(file, 'utf8').includes(`/${name}'`)),
+        `someone imports ${name}`,
+      ).toBe(true);
+      expect(resolve(msalWithoutBrokerOrPopup(root), `../interaction_client/${name}`, join(dist, 'controllers/StandardController.mjs'))).toBe(
+        `${root}${stand}`,
+      );
       expect(existsSync(join(root, stand))).toBe(true);
     }
     expect(controller).toContain('PopupClient.mjs');

@@ -23,7 +23,10 @@ describe('the bounds of a schema', () => {
   });
 
   it('gives a closed object a bound: its declared properties and a few strays', () => {
-    expect(boundsOf({ type: 'object', additionalProperties: false, properties: { a: {}, b: {} } })).toEqual({ properties: { a: {}, b: {} }, maxProperties: 18 });
+    expect(boundsOf({ type: 'object', additionalProperties: false, properties: { a: {}, b: {} } })).toEqual({
+      properties: { a: {}, b: {} },
+      maxProperties: 18,
+    });
   });
 });
 
@@ -33,7 +36,12 @@ describe('validation behind the bounds', () => {
   it('refuses 60,000 patch operations with one error, not 120,000', () => {
     expect(patch(Array.from({ length: 60_000 }, () => ({})))).toBe(false);
     expect(patch.errors).toHaveLength(1);
-    expect(registry.validate('api/profile-patch.schema.json', Array.from({ length: 101 }, () => ({})))).toEqual([{ path: '', key: TOO_MANY_ITEMS }]);
+    expect(
+      registry.validate(
+        'api/profile-patch.schema.json',
+        Array.from({ length: 101 }, () => ({})),
+      ),
+    ).toEqual([{ path: '', key: TOO_MANY_ITEMS }]);
   });
 
   it('still reports every failing operation of a patch within its bounds', () => {
@@ -43,7 +51,12 @@ describe('validation behind the bounds', () => {
 
   it('names a few unknown properties one by one, and refuses a flood of them at once', () => {
     const few = registry.validate('api/redeem-request.schema.json', { accessKey: 'K', profileId: 'p', x: 1, y: 2 });
-    expect(few).toEqual(expect.arrayContaining([{ path: '/x', key: 'Validation.UnknownField' }, { path: '/y', key: 'Validation.UnknownField' }]));
+    expect(few).toEqual(
+      expect.arrayContaining([
+        { path: '/x', key: 'Validation.UnknownField' },
+        { path: '/y', key: 'Validation.UnknownField' },
+      ]),
+    );
     const flood = Object.fromEntries(Array.from({ length: 20_000 }, (_, i) => [`p${i}`, i]));
     expect(registry.validate('api/redeem-request.schema.json', flood)).toEqual([{ path: '', key: TOO_MANY_ITEMS }]);
   });

@@ -71,7 +71,11 @@ describe('buildProfilePatch', () => {
     const from = { ...stored, addresses: [] };
     const { patch } = edit((v) => (v.primaryAddress = { address1: '9 Elm', city: 'Austin', state: 'TX', country: 'USA', postalCode: '73301' }), from);
     expect(patch).toEqual([
-      { op: 'add', path: '/addresses/-', value: { index: 0, isPrimary: true, address1: '9 Elm', city: 'Austin', state: 'TX', country: 'USA', postalCode: '73301' } },
+      {
+        op: 'add',
+        path: '/addresses/-',
+        value: { index: 0, isPrimary: true, address1: '9 Elm', city: 'Austin', state: 'TX', country: 'USA', postalCode: '73301' },
+      },
     ]);
   });
 

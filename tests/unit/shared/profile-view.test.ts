@@ -48,7 +48,12 @@ describe('profile view', () => {
   });
 
   it('renumbers items to their positions', () => {
-    const next = renumber({ phoneNumbers: [{ phone: '1', index: 4 }, { phone: '2', index: 9 }] });
+    const next = renumber({
+      phoneNumbers: [
+        { phone: '1', index: 4 },
+        { phone: '2', index: 9 },
+      ],
+    });
     expect(next.phoneNumbers?.map((p) => p.index)).toEqual([0, 1]);
   });
 

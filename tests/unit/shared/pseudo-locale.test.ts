@@ -27,5 +27,4 @@ describe('pseudo-locale texts', () => {
     expect(pseudo.B.D).toBe('');
     expect(pseudo.A.startsWith(PSEUDO_OPEN)).toBe(true);
   });
-
 });

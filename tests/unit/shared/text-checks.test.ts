@@ -18,7 +18,11 @@ describe('the checks of an edited text', () => {
   });
 
   it('refuse markup the English does not have, and an empty text', () => {
-    expect(checkText({ text: '<b>{{limit}}</b>', english, lang: 'ja' }).refusal).toEqual({ keyword: 'markup', key: 'Texts.Refusal.Markup', params: { found: '<b>' } });
+    expect(checkText({ text: '<b>{{limit}}</b>', english, lang: 'ja' }).refusal).toEqual({
+      keyword: 'markup',
+      key: 'Texts.Refusal.Markup',
+      params: { found: '<b>' },
+    });
     expect(checkText({ text: '<img src=x onerror=alert(1)> {{limit}}', english, lang: 'ja' }).refusal?.keyword).toBe('markup');
     expect(checkText({ text: '&lt; {{limit}}', english, lang: 'ja' }).refusal?.keyword).toBe('markup');
     expect(checkText({ text: '  ', english, lang: 'ja' }).refusal?.keyword).toBe('empty');

@@ -36,7 +36,11 @@ describe('text checks', () => {
 
   it('refuses a missing, renamed or extra placeholder', () => {
     expect(keywords('profile:City.Error', '{{limit}} 文字以内')).toEqual(['placeholders']);
-    expect(check('profile:City.Error', '{{max}} 文字、{{name}}').refusals[0]).toMatchObject({ path: '/changes/0/text', key: 'Texts.Refusal.Placeholders', params: { expected: '{{limit}}, {{name}}', found: '{{max}}, {{name}}' } });
+    expect(check('profile:City.Error', '{{max}} 文字、{{name}}').refusals[0]).toMatchObject({
+      path: '/changes/0/text',
+      key: 'Texts.Refusal.Placeholders',
+      params: { expected: '{{limit}}, {{name}}', found: '{{max}}, {{name}}' },
+    });
     expect(keywords('profile:City.Label', '{{city}}')).toEqual(['placeholders']);
   });
 
@@ -61,12 +65,17 @@ describe('text checks', () => {
     // English has `_one`; a Japanese `_one` is a form the files may carry (they do, npm run check:locales).
     expect(keywords('admin:Count_one', '{{count}} 個')).toEqual([]);
     expect(keywords('profile:City.Label', '   ')).toEqual(['empty']);
-    expect(checkTexts(texts, texts, [{ key: 'profile:City.Label', lang: 'fr' as Lang, text: 'Ville' }]).refusals[0]).toMatchObject({ path: '/changes/0/lang', keyword: 'unknown-lang' });
+    expect(checkTexts(texts, texts, [{ key: 'profile:City.Label', lang: 'fr' as Lang, text: 'Ville' }]).refusals[0]).toMatchObject({
+      path: '/changes/0/lang',
+      keyword: 'unknown-lang',
+    });
     const twice = checkTexts(texts, texts, [
       { key: 'profile:City.Label', lang: 'ja', text: 'a' },
       { key: 'profile:City.Label', lang: 'ja', text: 'b' },
     ]);
-    expect(twice.refusals).toEqual([{ path: '/changes/1/key', change: 1, keyword: 'duplicate', key: 'Texts.Refusal.Duplicate', params: { textKey: 'profile:City.Label', lang: 'ja' } }]);
+    expect(twice.refusals).toEqual([
+      { path: '/changes/1/key', change: 1, keyword: 'duplicate', key: 'Texts.Refusal.Duplicate', params: { textKey: 'profile:City.Label', lang: 'ja' } },
+    ]);
   });
 
   it('compares with the draft’s own English, and an English text with the English in force', () => {
@@ -81,6 +90,14 @@ describe('text checks', () => {
   it('warns, without refusing, of a text much longer than the English', () => {
     const long = check('profile:City.Label', '市区町村'.repeat(10));
     expect(long.refusals).toEqual([]);
-    expect(long.warnings).toEqual([{ path: '/changes/0/text', change: 0, keyword: 'length', key: 'Texts.Warning.Longer', params: { textKey: 'profile:City.Label', lang: 'ja', length: 40, english: 4 } }]);
+    expect(long.warnings).toEqual([
+      {
+        path: '/changes/0/text',
+        change: 0,
+        keyword: 'length',
+        key: 'Texts.Warning.Longer',
+        params: { textKey: 'profile:City.Label', lang: 'ja', length: 40, english: 4 },
+      },
+    ]);
   });
 });

@@ -4,13 +4,28 @@ import { sourceHash, sourcesFileText, type Lang, type TextChange, type Texts } f
 // The console's rows: missing, stale and overridden, from the published changes and the recorded sources.
 
 const files: Texts = new Map<Lang, Map<string, string>>([
-  ['en', new Map([['p:A', 'Apple'], ['p:B', 'Bread'], ['p:C', 'Cheese']])],
-  ['ja', new Map([['p:A', 'りんご'], ['p:B', 'パン']])],
+  [
+    'en',
+    new Map([
+      ['p:A', 'Apple'],
+      ['p:B', 'Bread'],
+      ['p:C', 'Cheese'],
+    ]),
+  ],
+  [
+    'ja',
+    new Map([
+      ['p:A', 'りんご'],
+      ['p:B', 'パン'],
+    ]),
+  ],
 ]);
 const at = '2026-01-01T00:00:00.000Z';
 const change = (key: string, lang: Lang, text: string, english: string): TextChange => ({ key, lang, text, source: sourceHash(english), at });
-const rows = (texts: Texts, overrides: TextChange[], sources = new Map<string, string>()) => listRows({ base: files, texts, overrides, uses: new Map(), sources });
-const applied = (changes: TextChange[]): Texts => new Map([...files].map(([lang, c]) => [lang, new Map([...c, ...changes.filter((x) => x.lang === lang).map((x) => [x.key, x.text] as const)])]));
+const rows = (texts: Texts, overrides: TextChange[], sources = new Map<string, string>()) =>
+  listRows({ base: files, texts, overrides, uses: new Map(), sources });
+const applied = (changes: TextChange[]): Texts =>
+  new Map([...files].map(([lang, c]) => [lang, new Map([...c, ...changes.filter((x) => x.lang === lang).map((x) => [x.key, x.text] as const)])]));
 
 describe('texts rows', () => {
   it('flags missing, overridden and stale', () => {

@@ -51,7 +51,8 @@ function PeriodSelect({ days, onChange }: { days: number; onChange: (days: numbe
   );
 }
 
-const percent = (rate: number | null, lang: string) => (rate === null ? null : new Intl.NumberFormat(lang, { style: 'percent', maximumFractionDigits: 1 }).format(rate));
+const percent = (rate: number | null, lang: string) =>
+  rate === null ? null : new Intl.NumberFormat(lang, { style: 'percent', maximumFractionDigits: 1 }).format(rate);
 
 export function useFormActivity(days: number) {
   return useQuery(rulesQueries.activity(days));
@@ -82,7 +83,8 @@ export function FieldActivity({ form, field, days }: { form: FormName; field: st
         <ul className="admin-activity__keys">
           {row.keys.map((k) => (
             <li key={k.key ?? ''}>
-              <code>{k.key ?? t('admin:Activity.NoKey')}</code>: {t('admin:Activity.KeyRejected', { count: k.rejections, rate: percent(k.rejectionRate, i18n.language) ?? '–' })}
+              <code>{k.key ?? t('admin:Activity.NoKey')}</code>:{' '}
+              {t('admin:Activity.KeyRejected', { count: k.rejections, rate: percent(k.rejectionRate, i18n.language) ?? '–' })}
             </li>
           ))}
         </ul>
@@ -93,12 +95,23 @@ export function FieldActivity({ form, field, days }: { form: FormName; field: st
 }
 
 /** A form's figures for its card in the listing: attempts, and its fields most often rejected. */
-export function FormActivitySummary({ form, stats, labelOf }: { form: FormName; stats: FormActivityStats | undefined; labelOf: (form: FormName, path: string) => string }) {
+export function FormActivitySummary({
+  form,
+  stats,
+  labelOf,
+}: {
+  form: FormName;
+  stats: FormActivityStats | undefined;
+  labelOf: (form: FormName, path: string) => string;
+}) {
   const { t, i18n } = useTranslation(['admin']);
   const row = formStatsOf(stats, form);
   if (!stats) return null;
   if (!row || row.submitAttempts === 0) return <p className="admin-hint">{t('admin:Activity.NoAttempts')}</p>;
-  const top = [...row.fields].filter((f) => f.rejections > 0).sort((a, b) => b.rejections - a.rejections).slice(0, 3);
+  const top = [...row.fields]
+    .filter((f) => f.rejections > 0)
+    .sort((a, b) => b.rejections - a.rejections)
+    .slice(0, 3);
   return (
     <div className="admin-activity">
       <p>{t('admin:Activity.Attempts', { count: row.submitAttempts, opened: row.opened, abandoned: row.abandoned })}</p>

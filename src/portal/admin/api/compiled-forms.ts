@@ -81,7 +81,10 @@ export class DraftNotCompiled extends Error {}
  * above while the base is in force), and a draft's, by the hash the services answer when they check
  * its changes (nothing is saved by a check).
  */
-export function serverCompiledForms(published: { hash: string; baseHash: string }, check: (changes: readonly RuleChange[]) => Promise<{ hash: string | null }>): CompiledForms {
+export function serverCompiledForms(
+  published: { hash: string; baseHash: string },
+  check: (changes: readonly RuleChange[]) => Promise<{ hash: string | null }>,
+): CompiledForms {
   return {
     published: (form) => (published.hash && published.hash !== published.baseHash ? loadVersionForm(published.hash, form) : loadCompiledForm(form)),
     draft: async (form, changes) => {

@@ -62,7 +62,8 @@ export const deleteDraft = (id: string) => request('identity', 'DELETE', '/api/a
 export const approveDraft = (id: string) => request('identity', 'POST', '/api/admin/rules/drafts/{id}/approve', { path: { id }, body: {} });
 export const publishDraft = (id: string) => request('identity', 'POST', '/api/admin/rules/drafts/{id}/publish', { path: { id }, body: {} });
 export const draftImpact = (id: string) => request('identity', 'POST', '/api/admin/rules/drafts/{id}/impact', { path: { id }, body: {} });
-export const republishVersion = (number: number, reason: string) => request('identity', 'POST', '/api/admin/rules/versions/{number}/republish', { path: { number: String(number) }, body: { reason } });
+export const republishVersion = (number: number, reason: string) =>
+  request('identity', 'POST', '/api/admin/rules/versions/{number}/republish', { path: { number: String(number) }, body: { reason } });
 
 /** UTC days: the last `days` days, today included. */
 export function periodOf(days: number, now = new Date()): { from: string; to: string } {
@@ -96,7 +97,8 @@ export function toRefusals(refusals: readonly ServerRefusal[], changes: readonly
 export function refusalsOfError(error: unknown, changes: readonly RuleChange[]): Refusal[] | undefined {
   if (!isApiError(error) || error.statusCode !== 400 || !Array.isArray(error.errors)) return undefined;
   const listed = (error.errors as unknown[]).filter(
-    (e): e is ServerRefusal => typeof e === 'object' && e !== null && typeof (e as ServerRefusal).key === 'string' && typeof (e as ServerRefusal).change === 'number',
+    (e): e is ServerRefusal =>
+      typeof e === 'object' && e !== null && typeof (e as ServerRefusal).key === 'string' && typeof (e as ServerRefusal).change === 'number',
   );
   return listed.length > 0 ? toRefusals(listed, changes) : undefined;
 }

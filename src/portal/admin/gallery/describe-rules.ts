@@ -63,12 +63,24 @@ export function describeRules(root: Node): FieldRules[] {
     if (typeof node.minLength === 'number' && node.minLength > 1) add(path, withWhen({ key: 'MinLength', params: { count: node.minLength } }));
     if (node.minLength === 1) add(path, withWhen({ key: 'NotEmpty' }));
     if (typeof node.pattern === 'string') {
-      const message = typeof node.errorMessage === 'string' ? node.errorMessage : isNode(node.errorMessage) && typeof node.errorMessage._ === 'string' ? node.errorMessage._ : '';
+      const message =
+        typeof node.errorMessage === 'string'
+          ? node.errorMessage
+          : isNode(node.errorMessage) && typeof node.errorMessage._ === 'string'
+            ? node.errorMessage._
+            : '';
       add(path, withWhen({ key: 'Pattern', params: { name: patternName ?? '', message } }));
     }
     if (typeof node.format === 'string') add(path, withWhen({ key: `Format.${node.format}` }));
     if (Array.isArray(node.enum)) {
-      add(path, withWhen(node.enum.length <= ENUM_LIST_LIMIT ? { key: 'OneOf', params: { values: node.enum.map(show).join(', ') } } : { key: 'OneOfCount', params: { count: node.enum.length } }));
+      add(
+        path,
+        withWhen(
+          node.enum.length <= ENUM_LIST_LIMIT
+            ? { key: 'OneOf', params: { values: node.enum.map(show).join(', ') } }
+            : { key: 'OneOfCount', params: { count: node.enum.length } },
+        ),
+      );
     }
     if ('const' in node) {
       const ref = dataRef(node.const);
@@ -95,7 +107,5 @@ export function describeRules(root: Node): FieldRules[] {
     }
   };
   gather(root, [], []);
-  return [...byPath.entries()]
-    .filter(([path]) => path !== '')
-    .map(([path, rules]) => ({ path, rules: [...rules.values()] }));
+  return [...byPath.entries()].filter(([path]) => path !== '').map(([path, rules]) => ({ path, rules: [...rules.values()] }));
 }

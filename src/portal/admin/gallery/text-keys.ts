@@ -16,7 +16,6 @@ export const FORM_TITLE: Record<FormName, TextKey<'gallery'>> = {
   address: 'gallery:Forms.address',
 };
 
-
 /** Context flags a ui file's locks may name; an unknown flag is shown by its name. */
 export const CONTEXT_FLAG: Record<string, TextKey<'gallery'>> = {
   hasExamProviderId: 'gallery:Context.hasExamProviderId',

@@ -30,7 +30,14 @@ function SavedDrafts() {
               <p>
                 <strong>{draft.reason}</strong>
               </p>
-              <p>{t('admin:Drafts.By', { author: draft.author.email ?? draft.author.id, when: date(draft.updatedAt), count: draft.changes.length, revision: draft.revision })}</p>
+              <p>
+                {t('admin:Drafts.By', {
+                  author: draft.author.email ?? draft.author.id,
+                  when: date(draft.updatedAt),
+                  count: draft.changes.length,
+                  revision: draft.revision,
+                })}
+              </p>
               {draft.stale ? <p className="admin-error">{t('admin:Drafts.Stale')}</p> : null}
               {saved?.id === draft.id ? (
                 <p>{t('admin:Drafts.Open')}</p>
@@ -54,7 +61,10 @@ export default function RulesFormsPage() {
   const labelOf = useFieldLabel(draftFiles);
   const [days, period] = useActivityPeriod();
   const activity = useFormActivity(days);
-  const counts = useMemo(() => Object.fromEntries(FORM_NAMES.map((form) => [form, fieldsOf(walkForm(draftFiles, form)).filter((f) => !f.group).length])), [draftFiles]);
+  const counts = useMemo(
+    () => Object.fromEntries(FORM_NAMES.map((form) => [form, fieldsOf(walkForm(draftFiles, form)).filter((f) => !f.group).length])),
+    [draftFiles],
+  );
   return (
     <div>
       <h1>{t('admin:Rules.Heading')}</h1>

@@ -59,7 +59,8 @@ function RollBack({ number, label }: { number: number; label: string }) {
 
 function VersionItem({ version }: { version: Version }) {
   const { t, i18n } = useTranslation(['admin']);
-  const date = (iso: string | null) => (iso ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(new Date(iso)) : '');
+  const date = (iso: string | null) =>
+    iso ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(new Date(iso)) : '';
   return (
     <li className="admin-card admin-version" data-testid={`version-${version.number}`}>
       <h2>

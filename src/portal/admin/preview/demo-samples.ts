@@ -43,7 +43,9 @@ export const DEMO_PROFILES: Record<'learner' | 'minor', { email: string; profile
       email: 'minor@example.com',
       givenName: { firstName: 'Sam', middleName: '', lastName: 'Lee', suffix: '' },
       preferences: { language: 'en', allowMarketingEmails: false },
-      addresses: [{ address1: '100 Main Street', address2: 'Suite 200', city: 'Chicago', state: 'IL', country: 'USA', postalCode: '60601', index: 0, isPrimary: true }],
+      addresses: [
+        { address1: '100 Main Street', address2: 'Suite 200', city: 'Chicago', state: 'IL', country: 'USA', postalCode: '60601', index: 0, isPrimary: true },
+      ],
       phoneNumbers: [{ countryCode: '1', phone: '3125550100', phonetype: 'Home', index: 0, isPrimary: true }],
       isMinor: true,
     },
@@ -66,7 +68,12 @@ export function samplesFor(form: FormName, fields: readonly string[]): Sample[] 
   if (PROFILE_FORMS.includes(form)) {
     for (const [id, { email, profile }] of Object.entries(DEMO_PROFILES)) {
       const view = toProfileView(profile) as Record<string, unknown>;
-      samples.push({ id, labelKey: 'admin:Preview.SampleDemo', email, data: Object.fromEntries(fields.filter((f) => view[f] !== undefined).map((f) => [f, view[f]])) });
+      samples.push({
+        id,
+        labelKey: 'admin:Preview.SampleDemo',
+        email,
+        data: Object.fromEntries(fields.filter((f) => view[f] !== undefined).map((f) => [f, view[f]])),
+      });
     }
   }
   return samples;

@@ -22,7 +22,21 @@ export interface RulesPreviewProps {
   samples: readonly Sample[];
 }
 
-function PreviewForm({ form, compiled, ui, sample, lang, idPrefix }: { form: FormName; compiled: CompiledForm; ui: UiSchema; sample: Sample; lang: PreviewLanguage; idPrefix: string }) {
+function PreviewForm({
+  form,
+  compiled,
+  ui,
+  sample,
+  lang,
+  idPrefix,
+}: {
+  form: FormName;
+  compiled: CompiledForm;
+  ui: UiSchema;
+  sample: Sample;
+  lang: PreviewLanguage;
+  idPrefix: string;
+}) {
   const { t } = useTranslation(['admin']);
   const [valid, setValid] = useState(false);
   const definitions = useMemo<FormDefinitions>(() => () => ({ schema: compiled.schema, uiSchema: ui, validator: compiled.validator }), [compiled, ui]);
@@ -87,7 +101,15 @@ export function RulesPreview({ form, published, draftFiles, changes, compiled, s
         <Column title={t('admin:Preview.Published')}>
           {publishedForm.error ? failed(publishedForm.error) : null}
           {publishedForm.data && sample ? (
-            <PreviewForm key={key} form={form} idPrefix={`published-${form}`} compiled={publishedForm.data} ui={resolvedUi(published, form) as UiSchema} sample={sample} lang={lang} />
+            <PreviewForm
+              key={key}
+              form={form}
+              idPrefix={`published-${form}`}
+              compiled={publishedForm.data}
+              ui={resolvedUi(published, form) as UiSchema}
+              sample={sample}
+              lang={lang}
+            />
           ) : publishedForm.error ? null : (
             loading
           )}
@@ -102,7 +124,15 @@ export function RulesPreview({ form, published, draftFiles, changes, compiled, s
           ) : draftForm.error ? (
             failed(draftForm.error)
           ) : draftForm.data && sample ? (
-            <PreviewForm key={key} form={form} idPrefix={`draft-${form}`} compiled={draftForm.data} ui={resolvedUi(draftFiles, form) as UiSchema} sample={sample} lang={lang} />
+            <PreviewForm
+              key={key}
+              form={form}
+              idPrefix={`draft-${form}`}
+              compiled={draftForm.data}
+              ui={resolvedUi(draftFiles, form) as UiSchema}
+              sample={sample}
+              lang={lang}
+            />
           ) : (
             loading
           )}

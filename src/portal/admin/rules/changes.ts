@@ -48,7 +48,11 @@ export function setValue(changes: readonly RuleChange[], published: SchemaFiles,
 }
 
 /** Several values set at once (one user action may touch a list and a keyword). */
-export function setValues(changes: readonly RuleChange[], published: SchemaFiles, edits: readonly { file: string; path: string; value: unknown }[]): RuleChange[] {
+export function setValues(
+  changes: readonly RuleChange[],
+  published: SchemaFiles,
+  edits: readonly { file: string; path: string; value: unknown }[],
+): RuleChange[] {
   return edits.reduce<RuleChange[]>((acc, edit) => setValue(acc, published, edit.file, edit.path, edit.value), [...changes]);
 }
 

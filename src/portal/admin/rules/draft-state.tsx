@@ -77,7 +77,17 @@ function readStored(published: SchemaFiles): Stored {
 
 const sameDraft = (a: Draft, b: Pick<RulesDraft, 'reason' | 'changes'>) => a.reason === b.reason && JSON.stringify(a.changes) === JSON.stringify(b.changes);
 
-export function DraftProvider({ published, base, info = BASE_INFO, children }: { published: SchemaFiles; base: SchemaFiles; info?: PublishedRulesInfo; children: ReactNode }) {
+export function DraftProvider({
+  published,
+  base,
+  info = BASE_INFO,
+  children,
+}: {
+  published: SchemaFiles;
+  base: SchemaFiles;
+  info?: PublishedRulesInfo;
+  children: ReactNode;
+}) {
   const [state, setState] = useState<Stored>(() => readStored(published));
   const [serverRefusals, setServerRefusals] = useState<Refusal[]>([]);
   const { draft, saved } = state;

@@ -46,7 +46,9 @@ export function setRequired(view: FieldView, files: SchemaFiles, base: SchemaFil
     const home = nodeIn(files, view.home) ?? {};
     const baseHome = nodeIn(base, view.home) ?? {};
     const declared = JSON.stringify(view.ruleSets.find((set) => set.home)?.when ?? []);
-    const hasMinimum = view.ruleSets.some((set) => JSON.stringify(set.when) === declared && typeof set.values.minLength === 'number' && set.values.minLength >= 1);
+    const hasMinimum = view.ruleSets.some(
+      (set) => JSON.stringify(set.when) === declared && typeof set.values.minLength === 'number' && set.values.minLength >= 1,
+    );
     if (required && !hasMinimum) {
       edits.push(edit(view.home, 'minLength', 1));
       edits.push(edit(view.home, 'errorMessage', withMessage(home.errorMessage, { keyword: 'minLength' }, REQUIRED_MESSAGE)));

@@ -24,8 +24,7 @@ export const formFile = (form: FormName) => `forms/${form}.schema.json`;
 export const uiFile = (form: FormName) => `ui/${form}.ui.json`;
 
 /** A form's ui file as the form shows it: with the ui files it includes laid in (src/shared/schemas/ui-include.ts). */
-export const resolvedUi = (files: SchemaFiles, form: FormName): JsonObject =>
-  resolveUiIncludes(files[uiFile(form)] ?? {}, (id) => files[id]);
+export const resolvedUi = (files: SchemaFiles, form: FormName): JsonObject => resolveUiIncludes(files[uiFile(form)] ?? {}, (id) => files[id]);
 
 /**
  * Where a node of a form's ui file is written: in the form's own file, or in a file it takes in with
@@ -49,7 +48,6 @@ export function uiHome(files: SchemaFiles, form: FormName, pointer: string): Nod
 
 /** One string for a place, for maps and React keys. */
 export const nodeKey = (at: NodeAt) => `${at.file}#${at.pointer}`;
-
 
 /** `pointer` extended by the given property names, each escaped. */
 export const childPointer = (pointer: string, ...tokens: (string | number)[]) =>

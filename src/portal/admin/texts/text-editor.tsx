@@ -31,7 +31,10 @@ export function TextEditor({ row, pending, refusals, onAdd, onClose }: TextEdito
   const checks = useMemo(
     () =>
       Object.fromEntries(
-        LANGS.map((lang) => [lang, texts[lang] === (row[lang] ?? '') ? {} : checkText({ text: texts[lang], english: lang === 'en' ? (row.en ?? '') : texts.en, lang })]),
+        LANGS.map((lang) => [
+          lang,
+          texts[lang] === (row[lang] ?? '') ? {} : checkText({ text: texts[lang], english: lang === 'en' ? (row.en ?? '') : texts.en, lang }),
+        ]),
       ) as Record<TextLang, { refusal?: TextFinding; warning?: TextFinding }>,
     [texts, row],
   );
@@ -43,7 +46,9 @@ export function TextEditor({ row, pending, refusals, onAdd, onClose }: TextEdito
         {t('texts:Texts.Console.Editor.Heading')} <code translate="no">{key}</code>
       </h2>
       <UsedIn row={row} />
-      {placeholdersOf(row.en ?? '') ? <p className="admin-hint">{t('texts:Texts.Console.Editor.Placeholders', { list: placeholdersOf(row.en ?? '') })}</p> : null}
+      {placeholdersOf(row.en ?? '') ? (
+        <p className="admin-hint">{t('texts:Texts.Console.Editor.Placeholders', { list: placeholdersOf(row.en ?? '') })}</p>
+      ) : null}
       <div className="texts-editor__languages">
         {LANGS.map((lang) => (
           <TextField

@@ -44,7 +44,6 @@ export const textsKeys = {
   audit: () => ['admin', 'texts', 'audit'] as const,
 };
 
-
 export const textKeysQuery = (query: KeysQuery) =>
   queryOptions({
     queryKey: textsKeys.keys(query),
@@ -56,7 +55,11 @@ export const textDraftsQuery = () =>
   queryOptions({ queryKey: textsKeys.drafts(), queryFn: () => request('identity', 'GET', '/api/admin/texts/drafts'), meta: SILENT });
 
 export const textVersionsQuery = () =>
-  queryOptions({ queryKey: textsKeys.versions(), queryFn: () => request('identity', 'GET', '/api/admin/texts/versions', { query: { limit: '20' } }), meta: SILENT });
+  queryOptions({
+    queryKey: textsKeys.versions(),
+    queryFn: () => request('identity', 'GET', '/api/admin/texts/versions', { query: { limit: '20' } }),
+    meta: SILENT,
+  });
 
 export const textAuditQuery = () =>
   queryOptions({ queryKey: textsKeys.audit(), queryFn: () => request('identity', 'GET', '/api/admin/texts/audit', { query: { limit: '30' } }), meta: SILENT });
@@ -68,8 +71,7 @@ export const saveDraft = (draft: { reason: string; changes: TextChange[] }, id?:
 
 export const deleteDraft = (id: string) => request('identity', 'DELETE', '/api/admin/texts/drafts/{id}', { path: { id } });
 export const approveDraft = (id: string) => request('identity', 'POST', '/api/admin/texts/drafts/{id}/approve', { path: { id }, body: {} });
-export const publishDraft = (id: string) =>
-  request('identity', 'POST', '/api/admin/texts/drafts/{id}/publish', { path: { id }, body: {} });
+export const publishDraft = (id: string) => request('identity', 'POST', '/api/admin/texts/drafts/{id}/publish', { path: { id }, body: {} });
 export const republishVersion = (number: number, reason: string) =>
   request('identity', 'POST', '/api/admin/texts/versions/{number}/republish', { path: { number: String(number) }, body: { reason } });
 export const importTexts = (body: ApiTextsImportRequest) => request('identity', 'POST', '/api/admin/texts/import', { body });

@@ -46,7 +46,10 @@ function DraftItem({ draft }: { draft: TextDraft }) {
       setProblem(null);
       await queryClient.invalidateQueries({ queryKey: textsKeys.all });
     },
-    onError: (error) => setProblem(isApiError(error) ? t('texts:Texts.Console.Drafts.Refused', { status: error.statusCode, message: error.message }) : t('texts:Texts.Console.Failed')),
+    onError: (error) =>
+      setProblem(
+        isApiError(error) ? t('texts:Texts.Console.Drafts.Refused', { status: error.statusCode, message: error.message }) : t('texts:Texts.Console.Failed'),
+      ),
   });
   const approval = draft.approval as { by?: { email?: string | null }; current?: boolean } | null;
   return (

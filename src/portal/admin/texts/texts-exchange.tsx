@@ -34,7 +34,8 @@ export function TextsExchange() {
   const [refusals, setRefusals] = useState<TextRefusal[]>([]);
   const exporting = useMutation({
     mutationFn: () => exportTexts({ lang, only, format }),
-    onSuccess: (text) => download(text, `texts-${lang}-${only}.${format === 'xliff' ? 'xlf' : 'json'}`, format === 'xliff' ? 'application/xliff+xml' : 'application/json'),
+    onSuccess: (text) =>
+      download(text, `texts-${lang}-${only}.${format === 'xliff' ? 'xlf' : 'json'}`, format === 'xliff' ? 'application/xliff+xml' : 'application/json'),
   });
   const importing = useMutation({
     mutationFn: async () => importTexts({ lang, format, content: await file!.text(), reason: reason.trim() }),
@@ -87,7 +88,12 @@ export function TextsExchange() {
       <div className="texts-search">
         <div className="admin-control">
           <label htmlFor={`${id}-file`}>{t('texts:Texts.Console.Exchange.File')}</label>
-          <input id={`${id}-file`} type="file" accept=".xlf,.xliff,.json,application/json,application/xliff+xml" onChange={(event) => setFile(event.target.files?.[0] ?? null)} />
+          <input
+            id={`${id}-file`}
+            type="file"
+            accept=".xlf,.xliff,.json,application/json,application/xliff+xml"
+            onChange={(event) => setFile(event.target.files?.[0] ?? null)}
+          />
         </div>
         <div className="admin-control">
           <label htmlFor={`${id}-reason`}>{t('texts:Texts.Console.Pending.Reason')}</label>

@@ -81,7 +81,9 @@ export function TextsHistory() {
             <li key={entry.id}>
               <time dateTime={entry.at}>{new Date(entry.at).toLocaleString()}</time> <span translate="no">{entry.actor.email ?? entry.actor.id}</span>{' '}
               {t(`texts:Texts.Console.Audit.Action.${entry.action}`)}
-              {entry.version !== null && (entry.action === 'publish' || entry.action === 'republish') ? ` ${t('texts:Texts.Console.Versions.Number', { number: entry.version })}` : ''}
+              {entry.version !== null && (entry.action === 'publish' || entry.action === 'republish')
+                ? ` ${t('texts:Texts.Console.Versions.Number', { number: entry.version })}`
+                : ''}
             </li>
           ))}
         </ul>

@@ -10,7 +10,18 @@ import { useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { TextEditor } from './text-editor';
-import { fullKeyOf, refusalsOf, saveDraft, textKeysQuery, textsKeys, type KeysQuery, type TextChange, type TextFilter, type TextRefusal, type TextRow } from './texts-api';
+import {
+  fullKeyOf,
+  refusalsOf,
+  saveDraft,
+  textKeysQuery,
+  textsKeys,
+  type KeysQuery,
+  type TextChange,
+  type TextFilter,
+  type TextRefusal,
+  type TextRow,
+} from './texts-api';
 import { TextsDrafts } from './texts-drafts';
 import { TextsExchange } from './texts-exchange';
 import { TextsHistory } from './texts-history';
@@ -88,7 +99,11 @@ export default function TextsPage() {
         </div>
         <div className="admin-control">
           <label htmlFor={`${searchId}-ns`}>{t('texts:Texts.Console.Search.Namespace')}</label>
-          <select id={`${searchId}-ns`} value={query.namespace ?? ''} onChange={(event) => setQuery((current) => ({ ...current, namespace: event.target.value || undefined }))}>
+          <select
+            id={`${searchId}-ns`}
+            value={query.namespace ?? ''}
+            onChange={(event) => setQuery((current) => ({ ...current, namespace: event.target.value || undefined }))}
+          >
             <option value="">{t('texts:Texts.Console.Search.AllNamespaces')}</option>
             {(keys.data?.namespaces ?? []).map((ns) => (
               <option key={ns} value={ns} translate="no">
@@ -114,7 +129,11 @@ export default function TextsPage() {
         </div>
         <div className="admin-control">
           <label htmlFor={`${searchId}-lang`}>{t('texts:Texts.Console.Search.Language')}</label>
-          <select id={`${searchId}-lang`} value={query.lang ?? 'ja'} onChange={(event) => setQuery((current) => ({ ...current, lang: event.target.value === 'en' ? 'en' : 'ja' }))}>
+          <select
+            id={`${searchId}-lang`}
+            value={query.lang ?? 'ja'}
+            onChange={(event) => setQuery((current) => ({ ...current, lang: event.target.value === 'en' ? 'en' : 'ja' }))}
+          >
             <option value="ja">{t('texts:Texts.Console.Language.ja')}</option>
             <option value="en">{t('texts:Texts.Console.Language.en')}</option>
           </select>
@@ -222,7 +241,11 @@ export default function TextsPage() {
 function KeyRow({ row, open, onOpen }: { row: TextRow; open: boolean; onOpen: () => void }) {
   const { t } = useTranslation(['texts']);
   const key = fullKeyOf(row);
-  const states = [...row.missing.map((lang) => t('Texts.Console.State.Missing', { lang: t(`Texts.Console.Language.${lang}`) })), ...(row.stale ? [t('Texts.Console.State.Stale')] : []), ...row.overridden.map((lang) => t('Texts.Console.State.Overridden', { lang: t(`Texts.Console.Language.${lang}`) }))];
+  const states = [
+    ...row.missing.map((lang) => t('Texts.Console.State.Missing', { lang: t(`Texts.Console.Language.${lang}`) })),
+    ...(row.stale ? [t('Texts.Console.State.Stale')] : []),
+    ...row.overridden.map((lang) => t('Texts.Console.State.Overridden', { lang: t(`Texts.Console.Language.${lang}`) })),
+  ];
   return (
     <tr className={open ? 'texts-row texts-row--open' : 'texts-row'} data-key={key}>
       <th scope="row" data-label={t('Texts.Console.Keys.Key')}>

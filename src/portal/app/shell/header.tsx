@@ -19,8 +19,7 @@ interface MenuItem {
 }
 
 /** The entries whose address is configured (the menus leave the others out). */
-const configured = (items: { key: MenuItem['key']; href: string | undefined }[]): MenuItem[] =>
-  items.filter((item): item is MenuItem => Boolean(item.href));
+const configured = (items: { key: MenuItem['key']; href: string | undefined }[]): MenuItem[] => items.filter((item): item is MenuItem => Boolean(item.href));
 
 function MenuLinks({ items }: { items: MenuItem[] }) {
   const { t } = useTranslation('portal');
@@ -48,7 +47,10 @@ export function Header() {
   // provider's configured sites.
   const certificationItems = configured([
     { key: 'Header.Certification.MyExams', href: config.flags.certmetrics ? CERTIFICATION_ROUTES.exams : configLink(config, HEADER_LINKS.myExams) },
-    { key: 'Header.Certification.Certifications', href: config.flags.certmetrics ? CERTIFICATION_ROUTES.certifications : configLink(config, HEADER_LINKS.certifications) },
+    {
+      key: 'Header.Certification.Certifications',
+      href: config.flags.certmetrics ? CERTIFICATION_ROUTES.certifications : configLink(config, HEADER_LINKS.certifications),
+    },
     {
       key: 'Header.Certification.ContinuingEducation',
       href: config.flags.certmetrics ? CERTIFICATION_ROUTES.continuingEducation : configLink(config, HEADER_LINKS.continuingEducation),

@@ -36,14 +36,22 @@ export function ProfileMenu({ profile, legalHref }: ProfileMenuProps) {
         buttonClassName="avatar-button"
         label={
           <>
-            <span aria-hidden="true" translate="no">{named ? initials(named) : ''}</span>
+            <span aria-hidden="true" translate="no">
+              {named ? initials(named) : ''}
+            </span>
             <span className="visually-hidden">{t('Header.Profile.Menu', { name })}</span>
           </>
         }
       >
         <div className="profile-card">
-          <p className="profile-card__name" translate="no">{name}</p>
-          {email ? <p className="profile-card__email" translate="no">{email}</p> : null}
+          <p className="profile-card__name" translate="no">
+            {name}
+          </p>
+          {email ? (
+            <p className="profile-card__email" translate="no">
+              {email}
+            </p>
+          ) : null}
           {productId ? <p className="profile-card__id">{t('Header.Profile.ProductId', { id: productId })}</p> : null}
         </div>
         <ul className="menu__list">

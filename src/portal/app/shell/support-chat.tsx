@@ -7,7 +7,17 @@ import { displayNameOf } from '../../ui/names';
 import { notifyError } from '../../ui/toast/toast';
 import { loadSupportChat, removeSupportChat } from './support-chat-loader';
 
-const TICKET_FORMS = ['AccessKeys', 'ExamVouchers', 'ExamScheduling', 'Certifications', 'ContinuingEducation', 'Courseware', 'Orders', 'Account', 'Other'] as const;
+const TICKET_FORMS = [
+  'AccessKeys',
+  'ExamVouchers',
+  'ExamScheduling',
+  'Certifications',
+  'ContinuingEducation',
+  'Courseware',
+  'Orders',
+  'Account',
+  'Other',
+] as const;
 
 type ChatState = 'idle' | 'loading' | 'ready';
 

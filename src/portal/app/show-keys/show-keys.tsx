@@ -82,20 +82,20 @@ function KeyPanel() {
   return (
     <aside className="show-keys-panel" aria-label={t('ShowKeys.Label')} data-testid="show-keys-panel" {...{ [PANEL_ATTRIBUTE]: '' }}>
       <div aria-live="polite">
-      {keys.length === 0 ? (
-        <p>{t('ShowKeys.Hint')}</p>
-      ) : (
-        <ul>
-          {keys.map((key) => (
-            <li key={key}>
-              <code translate="no">{key}</code>{' '}
-              <a href={consoleHrefOf(key)} target="_blank" rel="noopener noreferrer">
-                {t('ShowKeys.Open')}
-              </a>
-            </li>
-          ))}
-        </ul>
-      )}
+        {keys.length === 0 ? (
+          <p>{t('ShowKeys.Hint')}</p>
+        ) : (
+          <ul>
+            {keys.map((key) => (
+              <li key={key}>
+                <code translate="no">{key}</code>{' '}
+                <a href={consoleHrefOf(key)} target="_blank" rel="noopener noreferrer">
+                  {t('ShowKeys.Open')}
+                </a>
+              </li>
+            ))}
+          </ul>
+        )}
       </div>
       <button type="button" className="button button--secondary button--small show-keys-panel__off" onClick={() => setShowKeys(false)}>
         {t('ShowKeys.TurnOff')}

@@ -22,7 +22,14 @@ export default function AccountPage() {
   usePreloadForm('email');
   usePreloadForm('password');
   return (
-    <PageFrame name="account-page" returnLink title={t('Account.Title')} intro={t('Account.Intro')} pending={isPending} loadError={isError && t('Account.LoadError')}>
+    <PageFrame
+      name="account-page"
+      returnLink
+      title={t('Account.Title')}
+      intro={t('Account.Intro')}
+      pending={isPending}
+      loadError={isError && t('Account.LoadError')}
+    >
       {profile && (profile.authenticationSource === SOCIAL_LOGIN ? <SocialLoginNotice /> : <AccountTabs profile={profile} />)}
     </PageFrame>
   );

@@ -27,10 +27,7 @@ export interface SsoOptions {
   target?: CertMasterTarget;
 }
 
-export type Navigation =
-  | { kind: 'post'; action: string; fields: Record<string, string> }
-  | { kind: 'redirect'; url: string }
-  | { kind: 'open'; url: string };
+export type Navigation = { kind: 'post'; action: string; fields: Record<string, string> } | { kind: 'redirect'; url: string } | { kind: 'open'; url: string };
 
 /** Where each partner is (portal-config.json `partners`; the sandbox by default). */
 export type PartnerUrls = Partial<Record<LaunchVendor | 'zendeskWidget', string>>;
@@ -45,10 +42,7 @@ export interface PearsonToken {
 
 /** What the launch was given: a token (Pearson, Zendesk, CertMetrics) or a URL (Skillable), fetched just now. */
 export type Credential =
-  | { kind: 'pearson'; value: PearsonToken; candidateId: string }
-  | { kind: 'jwt'; value: string }
-  | { kind: 'url'; value: string }
-  | { kind: 'none' };
+  { kind: 'pearson'; value: PearsonToken; candidateId: string } | { kind: 'jwt'; value: string } | { kind: 'url'; value: string } | { kind: 'none' };
 
 export interface LaunchContext {
   partners: PartnerUrls;

@@ -5,7 +5,16 @@ import { type Profile, useProfile } from '../../clients/profile';
 import { useAccountId } from '../../clients/session';
 import { notifyError } from '../../ui/toast/toast';
 import { fetchCertMetricsToken, fetchPearsonToken, fetchSkillableUrl, fetchZendeskToken } from '../../clients/partner-tokens';
-import { type Credential, credentialNeeded, type LaunchContext, type LaunchVendor, LaunchUnavailable, type Navigation, planLaunch, type SsoOptions } from './launch-plan';
+import {
+  type Credential,
+  credentialNeeded,
+  type LaunchContext,
+  type LaunchVendor,
+  LaunchUnavailable,
+  type Navigation,
+  planLaunch,
+  type SsoOptions,
+} from './launch-plan';
 import { navigate } from './navigate';
 
 async function fetchCredential(vendor: LaunchVendor, profile: Profile | undefined, accountId: string): Promise<Credential> {

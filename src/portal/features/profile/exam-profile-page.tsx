@@ -49,17 +49,21 @@ export default function ExamProfilePage() {
   const form = useFormSubmission({ initial: view, send, successToast: 'profile:Toast.CandidateCreated', draft: 'exam' });
 
   return (
-    <PageFrame name="profile-page" returnLink title={t('Exam.Title')} intro={t('Exam.Intro')} pending={isPending} skeletonLines={6} loadError={isError && t('Profile.LoadError')}>
+    <PageFrame
+      name="profile-page"
+      returnLink
+      title={t('Exam.Title')}
+      intro={t('Exam.Intro')}
+      pending={isPending}
+      skeletonLines={6}
+      loadError={isError && t('Profile.LoadError')}
+    >
       {profile && !blocked && form.formData && (
         <>
           {candidateId && <p className="profile-page__candidate">{t('Exam.CandidateReady', { id: candidateId })}</p>}
           <GuardianConsentNote profile={profile} />
           <LegalNameWarning locked={Boolean(candidateId)} />
-          <SchemaForm<ProfileView>
-            form="exam"
-            {...form}
-            context={context}
-          />
+          <SchemaForm<ProfileView> form="exam" {...form} context={context} />
         </>
       )}
     </PageFrame>

@@ -48,21 +48,14 @@ export default function ProfilePage() {
   }
   return (
     <PageFrame name="profile-page" returnLink>
-      <EditSection
-        toggle={profile && form.formData ? form.editToggle : undefined}
-        editLabel={t('Profile.EditTop')}
-        heading={<h1>{t('Profile.Title')}</h1>}
-      >
+      <EditSection toggle={profile && form.formData ? form.editToggle : undefined} editLabel={t('Profile.EditTop')} heading={<h1>{t('Profile.Title')}</h1>}>
         <p className="page__intro">{t('Profile.Intro')}</p>
         <PageLoadState pending={isPending} skeletonLines={6} loadError={isError && t('Profile.LoadError')} />
         {profile && form.formData && (
           <>
             <GuardianConsentNote profile={profile} />
             <ExamProfileLink profile={profile} />
-            <SchemaForm<ProfileView>
-              form="profile"
-              {...form}
-            />
+            <SchemaForm<ProfileView> form="profile" {...form} />
           </>
         )}
       </EditSection>

@@ -49,8 +49,7 @@ export function TrainingProductsPage({ redeem, fulfilmentBanner, launch }: Train
         <section className="training-page__help" aria-labelledby="training-help-title">
           <h2 id="training-help-title">{t('Help.Title')}</h2>
           <p>
-            {t('Help.Text')}{' '}
-            {support ? <SmartLink href={support}>{t('Help.Link')}</SmartLink> : null}
+            {t('Help.Text')} {support ? <SmartLink href={support}>{t('Help.Link')}</SmartLink> : null}
           </p>
           <MissingProductsHelper />
         </section>

@@ -41,9 +41,7 @@ export function transformErrors(errors: RJSFValidationError[]): RJSFValidationEr
     const params = (error.params ?? {}) as AjvParams;
     const property = error.property ?? '';
     if (error.name === 'errorMessage') {
-      const missing = (params.errors ?? [])
-        .filter((e) => e.keyword === 'required' && e.params?.missingProperty)
-        .map((e) => e.params!.missingProperty!);
+      const missing = (params.errors ?? []).filter((e) => e.keyword === 'required' && e.params?.missingProperty).map((e) => e.params!.missingProperty!);
       const key = error.message ?? FALLBACK_KEYS.invalid;
       if (key === FORM_SUMMARY_KEY) continue;
       if (missing.length > 0 && missing.length === (params.errors ?? []).length) {

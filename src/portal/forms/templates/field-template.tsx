@@ -19,7 +19,12 @@ export function FieldTemplate(props: FieldTemplateProps) {
       {displayLabel && !ownsLabel && labelKey && (
         <label htmlFor={id} className="form-label">
           {text(labelKey)}
-          {required && <span aria-hidden="true" className="form-required"> *</span>}
+          {required && (
+            <span aria-hidden="true" className="form-required">
+              {' '}
+              *
+            </span>
+          )}
         </label>
       )}
       {children}

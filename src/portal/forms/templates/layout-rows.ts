@@ -26,7 +26,10 @@ export function readLayout(options: Record<string, unknown> | undefined): Layout
   return layout
     .filter(Array.isArray)
     .map((row: unknown[]) =>
-      row.filter((item): item is LayoutItem => typeof item === 'string' || (typeof item === 'object' && item !== null && typeof (item as { field?: unknown }).field === 'string')),
+      row.filter(
+        (item): item is LayoutItem =>
+          typeof item === 'string' || (typeof item === 'object' && item !== null && typeof (item as { field?: unknown }).field === 'string'),
+      ),
     )
     .filter((row) => row.length > 0);
 }

@@ -32,17 +32,29 @@ export function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
       )}
     </ObjectDataContext.Provider>
   );
-  if (isRoot) return <div id={fieldPathId.$id} className="form-body">{content}</div>;
+  if (isRoot)
+    return (
+      <div id={fieldPathId.$id} className="form-body">
+        {content}
+      </div>
+    );
   return (
     <fieldset id={fieldPathId.$id} className="form-group" aria-describedby={description ? descriptionId(fieldPathId) : undefined}>
       {legend && (
         <legend>
           {text(legend)}
-          {required && <span aria-hidden="true" className="form-required"> *</span>}
+          {required && (
+            <span aria-hidden="true" className="form-required">
+              {' '}
+              *
+            </span>
+          )}
         </legend>
       )}
       {typeof description === 'string' && description && (
-        <p id={descriptionId(fieldPathId)} className="form-description">{text(description)}</p>
+        <p id={descriptionId(fieldPathId)} className="form-description">
+          {text(description)}
+        </p>
       )}
       {content}
     </fieldset>

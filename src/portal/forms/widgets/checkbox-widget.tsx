@@ -23,7 +23,12 @@ export function CheckboxWidget(props: WidgetProps) {
       />
       <label htmlFor={id}>
         {hideLabel ? null : text(labelKeyOf(uiSchema, label))}
-        {required && <span aria-hidden="true" className="form-required"> *</span>}
+        {required && (
+          <span aria-hidden="true" className="form-required">
+            {' '}
+            *
+          </span>
+        )}
       </label>
     </div>
   );

@@ -34,7 +34,11 @@ export function countryNamesReady(lang: string): boolean {
  * (asking for them if nobody has), English until then. Re-renders when they arrive.
  */
 export function useCountryNamesLanguage(lang: string): NamesLanguage {
-  const ready = useSyncExternalStore(names.subscribe, () => countryNamesReady(lang), () => countryNamesReady(lang));
+  const ready = useSyncExternalStore(
+    names.subscribe,
+    () => countryNamesReady(lang),
+    () => countryNamesReady(lang),
+  );
   useEffect(() => {
     if (!ready) loadCountryNames(lang).catch(() => undefined); // the names stay English
   }, [ready, lang]);

@@ -45,7 +45,11 @@ export function formatPhone(countryCode: unknown, phone: unknown): string | unde
 export function useFormattedPhone(countryCode: unknown, phone: unknown, active: boolean): string | undefined {
   const code = callingCode(countryCode);
   const zone = zoneOf(code);
-  const ready = useSyncExternalStore(zones.subscribe, () => zones.has(zone), () => zones.has(zone));
+  const ready = useSyncExternalStore(
+    zones.subscribe,
+    () => zones.has(zone),
+    () => zones.has(zone),
+  );
   useEffect(() => {
     if (active && !ready) loadPhoneMetadata(code).catch(() => undefined); // the number stays as typed
   }, [active, ready, code]);

@@ -73,9 +73,9 @@ export function SelectWidget(props: WidgetProps) {
     : typeof enumFrom === 'string'
       ? withStoredValue(enumOf(enumFrom), props.value).map((v) => ({ value: v, label: v }))
       : (props.options.enumOptions ?? []).map((o) => ({
-        value: o.value,
-        label: text(typeof optionLabelPrefix === 'string' ? `${optionLabelPrefix}.${String(o.value)}` : String(o.label)),
-      }));
+          value: o.value,
+          label: text(typeof optionLabelPrefix === 'string' ? `${optionLabelPrefix}.${String(o.value)}` : String(o.label)),
+        }));
   const choices = values.map((v) => ({ value: String(v.value), label: v.label }));
   const selected = values.find((v) => String(v.value) === String(props.value));
   const onChange = (raw: unknown) => {

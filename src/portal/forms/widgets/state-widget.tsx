@@ -19,7 +19,11 @@ export function StateWidget(props: WidgetProps) {
   const country = siblings?.[countryPath[countryPath.length - 1] ?? 'country'];
   const states = statesOf(country);
   const choices = useMemo(
-    () => states?.map((s) => ({ value: s.abbreviation, label: t(`Fields.Options.State.${s.country}.${s.abbreviation}`, { ns: 'fields', defaultValue: s.name, lng: lang }) })),
+    () =>
+      states?.map((s) => ({
+        value: s.abbreviation,
+        label: t(`Fields.Options.State.${s.country}.${s.abbreviation}`, { ns: 'fields', defaultValue: s.name, lng: lang }),
+      })),
     [states, t, lang],
   );
   if (!choices) return <TextWidget {...props} />;

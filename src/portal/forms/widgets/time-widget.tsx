@@ -25,7 +25,12 @@ export function TimeWidget(props: WidgetProps) {
     <fieldset className="form-time" aria-describedby={aria['aria-describedby']}>
       <legend>
         {text(labelKeyOf(uiSchema, label))}
-        {required && <span aria-hidden="true" className="form-required"> *</span>}
+        {required && (
+          <span aria-hidden="true" className="form-required">
+            {' '}
+            *
+          </span>
+        )}
       </legend>
       <label htmlFor={id}>{t('widgets:Time.Hour')}</label>
       <input

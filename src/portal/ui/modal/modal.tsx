@@ -40,17 +40,7 @@ function useModalView(name: ModalName, open: boolean): void {
   }, [name, open]);
 }
 
-export function Modal({
-  name,
-  open,
-  onOpenChange,
-  title,
-  description,
-  closingDisabled = false,
-  hideCloseButton = false,
-  className,
-  children,
-}: ModalProps) {
+export function Modal({ name, open, onOpenChange, title, description, closingDisabled = false, hideCloseButton = false, className, children }: ModalProps) {
   const { t } = useTranslation('portal');
   useModalView(name, open);
   // Radix returns focus only to a Dialog.Trigger; the portal opens dialogs from many places.

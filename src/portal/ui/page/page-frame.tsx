@@ -16,7 +16,12 @@ interface PageLoadStateProps {
 
 /** The placeholder while the content loads, or the alert when it failed; nothing otherwise. */
 export function PageLoadState({ pending, skeletonLines = 4, loadError }: PageLoadStateProps) {
-  if (loadError) return <p className="page__error" role="alert">{loadError}</p>;
+  if (loadError)
+    return (
+      <p className="page__error" role="alert">
+        {loadError}
+      </p>
+    );
   return pending ? <Skeleton lines={skeletonLines} /> : null;
 }
 

@@ -67,7 +67,10 @@ let errorShown = false;
 /** An API error the service client has logged already (answers of 500 and above, no answer at all). */
 const loggedByClient = (error: unknown) =>
   passingFault(error) !== undefined ||
-  (typeof error === 'object' && error !== null && typeof (error as { statusCode?: unknown }).statusCode === 'number' && (error as { statusCode: number }).statusCode >= 500);
+  (typeof error === 'object' &&
+    error !== null &&
+    typeof (error as { statusCode?: unknown }).statusCode === 'number' &&
+    (error as { statusCode: number }).statusCode >= 500);
 
 const ERROR_KEYS = { unavailable: 'Toast.Error.Unavailable', network: 'Toast.Error.Network' } as const;
 
@@ -83,7 +86,12 @@ export function notifyError(error?: unknown): void {
   wantToaster();
   const key = errorToastKey(error);
   void loadSonner().then(({ toast }) =>
-    toast.error(i18next.t(key, { ns: 'portal' }), { id: ERROR_TOAST_ID, action: dismiss(), onDismiss: () => (errorShown = false), onAutoClose: () => (errorShown = false) }),
+    toast.error(i18next.t(key, { ns: 'portal' }), {
+      id: ERROR_TOAST_ID,
+      action: dismiss(),
+      onDismiss: () => (errorShown = false),
+      onAutoClose: () => (errorShown = false),
+    }),
   );
 }
 

@@ -54,7 +54,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('version', 'integer', (c) => c.notNull())
     .addColumn('published_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
-  await db.insertInto('rules_published').values({ id: 1, version: 0 }).onConflict((oc) => oc.doNothing()).execute();
+  await db
+    .insertInto('rules_published')
+    .values({ id: 1, version: 0 })
+    .onConflict((oc) => oc.doNothing())
+    .execute();
 
   await db.schema
     .createTable('rules_audit')

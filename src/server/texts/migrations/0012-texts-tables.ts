@@ -49,7 +49,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('version', 'integer', (c) => c.notNull())
     .addColumn('published_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
-  await db.insertInto('texts_published').values({ id: 1, version: 0 }).onConflict((oc) => oc.doNothing()).execute();
+  await db
+    .insertInto('texts_published')
+    .values({ id: 1, version: 0 })
+    .onConflict((oc) => oc.doNothing())
+    .execute();
 
   await db.schema
     .createTable('texts_audit')

@@ -40,7 +40,11 @@ function ChangeItem({ change, index, props }: { change: RuleChange; index: numbe
         <strong>{keywordOf(change)}</strong> <code>{change.file}</code> <code>{change.path}</code>
       </p>
       <p>
-        {change.op === 'add' ? t('admin:Draft.Added', { value: after }) : change.op === 'remove' ? t('admin:Draft.Removed', { value: before }) : t('admin:Draft.Replaced', { before, after })}
+        {change.op === 'add'
+          ? t('admin:Draft.Added', { value: after })
+          : change.op === 'remove'
+            ? t('admin:Draft.Removed', { value: before })
+            : t('admin:Draft.Replaced', { before, after })}
       </p>
       {reach.length > 0 ? <p className="admin-hint">{t('admin:Draft.Reach', { count: reach.length, forms: forms.size })}</p> : null}
       <RefusalMessage id={id} refusals={refusals} />

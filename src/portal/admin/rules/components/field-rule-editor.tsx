@@ -145,7 +145,9 @@ function RequiredControls({ props }: { props: FieldRuleEditorProps }) {
           onChange={(event) => onEdit(setRequired(view, files, base, event.target.checked))}
         />
         <label htmlFor={id}>{t('admin:Required.Label')}</label>
-        {required.value !== wasRequired ? <span className="admin-was">{wasRequired ? t('admin:Required.WasRequired') : t('admin:Required.WasOptional')}</span> : null}
+        {required.value !== wasRequired ? (
+          <span className="admin-was">{wasRequired ? t('admin:Required.WasRequired') : t('admin:Required.WasOptional')}</span>
+        ) : null}
         <RefusalMessage id={id} refusals={holderRefusals} />
       </div>
       <p id={hintId} className="admin-hint">

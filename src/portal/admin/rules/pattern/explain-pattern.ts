@@ -41,7 +41,8 @@ function classItem(element: AST.CharacterClassElement): Step {
 }
 
 function setStep(element: AST.CharacterSet): Step {
-  if (element.kind === 'property') return { key: element.negate ? 'admin:Pattern.Set.NotProperty' : 'admin:Pattern.Set.Property', params: { name: element.raw } };
+  if (element.kind === 'property')
+    return { key: element.negate ? 'admin:Pattern.Set.NotProperty' : 'admin:Pattern.Set.Property', params: { name: element.raw } };
   const key = SET_KEY[element.kind] ?? 'admin:Pattern.Other';
   return element.kind !== 'any' && element.negate ? { key: 'admin:Pattern.Set.Not', steps: [{ key }] } : { key };
 }
@@ -57,7 +58,14 @@ function quantifierKey(min: number, max: number): Step {
 
 function alternativesStep(alternatives: AST.Alternative[]): Step[] {
   if (alternatives.length === 1) return sequence(alternatives[0]!.elements);
-  return [{ key: 'admin:Pattern.Either', steps: alternatives.map((alt) => (alt.elements.length === 0 ? { key: 'admin:Pattern.Nothing' } : { key: 'admin:Pattern.InOrder', steps: sequence(alt.elements) })) }];
+  return [
+    {
+      key: 'admin:Pattern.Either',
+      steps: alternatives.map((alt) =>
+        alt.elements.length === 0 ? { key: 'admin:Pattern.Nothing' } : { key: 'admin:Pattern.InOrder', steps: sequence(alt.elements) },
+      ),
+    },
+  ];
 }
 
 function assertion(node: AST.Assertion): Step {

@@ -81,11 +81,7 @@ function SendStep({ currentEmail, alternateEmail, toggle, onSent }: Props & { to
   return (
     <>
       <p>{t('Email.Step1Intro')}</p>
-      <SchemaForm<EmailForm>
-        form="email"
-        {...form}
-        submitLabel="account:Email.SendCode"
-      />
+      <SchemaForm<EmailForm> form="email" {...form} submitLabel="account:Email.SendCode" />
     </>
   );
 }
@@ -96,10 +92,7 @@ function VerifyStep({ sent, onCancel, onChanged }: { sent: EmailForm; onCancel: 
   const { mutateAsync } = useChangeEmail();
   const initial = useMemo<EmailForm>(() => ({ ...sent, verificationCodeSent: true }), [sent]);
   // Step 2 is always in edit mode; its Cancel goes back to step 1.
-  const toggle = useMemo<EditToggle>(
-    () => ({ mode: 'edit', edit: () => undefined, cancel: onCancel, done: () => undefined, cancels: 0 }),
-    [onCancel],
-  );
+  const toggle = useMemo<EditToggle>(() => ({ mode: 'edit', edit: () => undefined, cancel: onCancel, done: () => undefined, cancels: 0 }), [onCancel]);
   const send = useCallback(
     async (data: EmailForm) => {
       await mutateAsync(data.verificationCode ?? '');
@@ -115,11 +108,7 @@ function VerifyStep({ sent, onCancel, onChanged }: { sent: EmailForm; onCancel: 
   return (
     <>
       <p>{t('Email.Step2Intro', { email: sent.email })}</p>
-      <SchemaForm<EmailForm>
-        form="email"
-        {...form}
-        submitLabel="account:Email.Submit"
-      />
+      <SchemaForm<EmailForm> form="email" {...form} submitLabel="account:Email.Submit" />
       <ResendCode />
     </>
   );

@@ -34,17 +34,9 @@ export function ChangePasswordForm({ email }: { email: string }) {
   });
   return (
     <section aria-labelledby="change-password-heading">
-      <EditSection
-        toggle={form.editToggle}
-        editLabel={t('Password.EditTop')}
-        heading={<h2 id="change-password-heading">{t('Password.Heading')}</h2>}
-      >
+      <EditSection toggle={form.editToggle} editLabel={t('Password.EditTop')} heading={<h2 id="change-password-heading">{t('Password.Heading')}</h2>}>
         <p>{t('Password.Intro')}</p>
-        <SchemaForm<Partial<PasswordForm>>
-          form="password"
-          {...form}
-          submitLabel="account:Password.Submit"
-        />
+        <SchemaForm<Partial<PasswordForm>> form="password" {...form} submitLabel="account:Password.Submit" />
       </EditSection>
     </section>
   );

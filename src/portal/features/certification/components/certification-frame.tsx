@@ -45,7 +45,11 @@ export function CertificationFrame({ active, section, onManageExams, onEditAddre
 
   // A frame on an origin the portal does not accept messages from would never be answered.
   if (!source || !isAllowedOrigin(frameOrigin, allowedOrigins)) {
-    return active ? <p className="certification-frame__notice" role="alert">{t('Frame.Unavailable')}</p> : null;
+    return active ? (
+      <p className="certification-frame__notice" role="alert">
+        {t('Frame.Unavailable')}
+      </p>
+    ) : null;
   }
   return (
     <>

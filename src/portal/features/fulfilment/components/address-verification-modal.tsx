@@ -71,7 +71,15 @@ export default function AddressVerificationModal({ open, onOpenChange, returnTo 
   const submission = useFormSubmission<AddressForm>({ initial, send, successToast: 'Toast.Success.AddressUpdated' });
 
   return (
-    <Modal name="address-verification" open={open} onOpenChange={onOpenChange} title={t('Modal.Title')} description={t('Modal.Description')} closingDisabled={busy} className="fulfilment-modal">
+    <Modal
+      name="address-verification"
+      open={open}
+      onOpenChange={onOpenChange}
+      title={t('Modal.Title')}
+      description={t('Modal.Description')}
+      closingDisabled={busy}
+      className="fulfilment-modal"
+    >
       {pending?.hasPendingFulfillments ? (
         <div className="fulfilment-modal__items">
           <PendingList items={pending.fulfillments} />

@@ -18,8 +18,7 @@ export function PendingList({ items }: { items: PendingFulfilments['fulfillments
     <ul className="fulfilment__items">
       {items.map((item) => (
         <li key={item.id} className="fulfilment__item">
-          <span>{label(item)}</span>{' '}
-          <span className="fulfilment__date">{t('Pending.Ordered', { date: formatDisplayDateTime(item.createdAt) })}</span>
+          <span>{label(item)}</span> <span className="fulfilment__date">{t('Pending.Ordered', { date: formatDisplayDateTime(item.createdAt) })}</span>
         </li>
       ))}
     </ul>

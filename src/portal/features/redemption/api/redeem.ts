@@ -10,5 +10,4 @@ export const redeemOnPlatform = (body: ApiRedeemRequest) =>
   request('entitlements', 'POST', '/api/redemptions/certmaster-platform', { body }) as Promise<RedemptionResult>;
 
 /** POST /api/redemptions/redeem: a key of any vendor. */
-export const redeemWithVendor = (body: ApiRedeemRequest) =>
-  request('entitlements', 'POST', '/api/redemptions/redeem', { body }) as Promise<RedemptionResult>;
+export const redeemWithVendor = (body: ApiRedeemRequest) => request('entitlements', 'POST', '/api/redemptions/redeem', { body }) as Promise<RedemptionResult>;

@@ -11,17 +11,7 @@ import { serverFieldErrors, toFieldPath } from '../../../forms/errors/server-err
 import type { TextKey } from '../../../ui/texts/text-key';
 
 /** The modal the learner sees. */
-export type View =
-  | 'key'
-  | 'upgrade'
-  | 'legacyLogin'
-  | 'demographics'
-  | 'companyCountry'
-  | 'coursePicker'
-  | 'success'
-  | 'noActivation'
-  | 'error'
-  | 'closed';
+export type View = 'key' | 'upgrade' | 'legacyLogin' | 'demographics' | 'companyCountry' | 'coursePicker' | 'success' | 'noActivation' | 'error' | 'closed';
 
 export interface CmpProduct {
   certMasterPracticeProductId: number;
@@ -175,16 +165,20 @@ function fieldErrorsOf(error: unknown): Record<string, string> | undefined {
 export function reduce(state: FlowState, event: FlowEvent): FlowState {
   switch (event.type) {
     case 'submitKey':
-      return working(state, { call: 'isValid' }, {
-        view: 'key',
-        accessKey: event.accessKey.trim(),
-        facts: event.facts ?? state.facts,
-        route: 'platform',
-        keyError: undefined,
-        outcome: undefined,
-        cmpChoices: undefined,
-        fieldErrors: undefined,
-      });
+      return working(
+        state,
+        { call: 'isValid' },
+        {
+          view: 'key',
+          accessKey: event.accessKey.trim(),
+          facts: event.facts ?? state.facts,
+          route: 'platform',
+          keyError: undefined,
+          outcome: undefined,
+          cmpChoices: undefined,
+          fieldErrors: undefined,
+        },
+      );
     case 'validated':
       // Not a platform or vendor key: it may still be a CertMaster Practice key.
       if (!event.isValid) return working(state, { call: 'cmpProducts' }, { route: 'cmp' });

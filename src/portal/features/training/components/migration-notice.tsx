@@ -15,7 +15,9 @@ export function MigrationNotice({ title }: { title: string }) {
       <Tooltip.Root delayDuration={150}>
         <Tooltip.Trigger asChild>
           <button type="button" className="product__migrated">
-            <span aria-hidden="true" className="product__migrated-icon">ⓘ</span>
+            <span aria-hidden="true" className="product__migrated-icon">
+              ⓘ
+            </span>
             {t('Product.Migrated')}
             <span className="visually-hidden">: {text}</span>
           </button>

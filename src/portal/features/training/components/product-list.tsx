@@ -23,17 +23,27 @@ interface ProductListProps {
 export function ProductList({ active, expired = [], detailed = false, launch }: ProductListProps) {
   return (
     <ul className="product-list" data-testid={detailed ? 'training-products' : 'active-products'}>
-        {active.map((entitlement) => (
-          <ProductItem key={`${entitlement.vendor}-${entitlement.id}`} entitlement={entitlement} detailed={detailed} launch={launch} />
-        ))}
-        {expired.map((entitlement) => (
-          <ProductItem key={`${entitlement.vendor}-${entitlement.id}`} entitlement={entitlement} detailed={detailed} expired />
-        ))}
+      {active.map((entitlement) => (
+        <ProductItem key={`${entitlement.vendor}-${entitlement.id}`} entitlement={entitlement} detailed={detailed} launch={launch} />
+      ))}
+      {expired.map((entitlement) => (
+        <ProductItem key={`${entitlement.vendor}-${entitlement.id}`} entitlement={entitlement} detailed={detailed} expired />
+      ))}
     </ul>
   );
 }
 
-function ProductItem({ entitlement, detailed, expired = false, launch }: { entitlement: Entitlement; detailed: boolean; expired?: boolean; launch?: LaunchSlot }) {
+function ProductItem({
+  entitlement,
+  detailed,
+  expired = false,
+  launch,
+}: {
+  entitlement: Entitlement;
+  detailed: boolean;
+  expired?: boolean;
+  launch?: LaunchSlot;
+}) {
   const { t } = useTranslation(['training', 'portal']);
   const vendorKey = vendorNameKey(entitlement.vendor);
   const redeemed = formatDisplayDate(entitlement.redemptionDate);
