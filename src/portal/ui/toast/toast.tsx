@@ -20,7 +20,8 @@
  * before then is shown once the toaster is there (sonner replays active toasts to a new toaster).
  */
 import i18next, { type ParseKeys } from 'i18next';
-import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
+import { createPortal } from 'react-dom';
 // Sonner's stylesheet ships as a file with the portal's CSS; the library's own <style> injection is
 // removed at build time (scripts/lib/vite-strict-csp.ts) so the page runs under style-src 'self'.
 import 'sonner/dist/styles.css';
@@ -102,13 +103,31 @@ export function dismissErrorToast(): void {
   void loadSonner().then(({ toast }) => toast.dismiss(ERROR_TOAST_ID));
 }
 
+/**
+ * Where the toasts go: a child of <body> there from the app's first render. An open dialog hides
+ * everything else from assistive technology (aria-hidden) but live regions; the host is marked as
+ * one (aria-live="off": it announces nothing itself, sonner's region inside it does), so a toast
+ * that comes while a dialog is open, even the first one, is announced and its Dismiss is reachable.
+ */
+function toastHost(): HTMLElement {
+  const existing = document.getElementById('toast-host');
+  if (existing) return existing;
+  const host = document.createElement('div');
+  host.id = 'toast-host';
+  host.setAttribute('aria-live', 'off');
+  document.body.append(host);
+  return host;
+}
+
 export function PortalToaster() {
   const wanted = useSyncExternalStore(subscribe, isWanted, isWanted);
+  const [host] = useState(toastHost);
   useEffect(() => (wanted ? undefined : afterStartWhenIdle(wantToaster)), [wanted]);
   if (!wanted) return null;
-  return (
+  return createPortal(
     <Suspense fallback={null}>
       <Toaster position="bottom-center" duration={TOAST_DURATION_MS} richColors closeButton={false} />
-    </Suspense>
+    </Suspense>,
+    host,
   );
 }
