@@ -429,19 +429,25 @@ async function traceTyping(page: Page, field: ReturnType<Page['locator']>, throt
   return { costs: typed.costs, commits: commits - outsideEvents, outsideEvents, rendered };
 }
 
+/** Signs in on /profile, opens the form in edit mode and empties the first name; answers that field. */
+async function openProfileForm(page: Page, origin: string) {
+  await signIn(page, origin, '/profile');
+  const edit = page.getByRole('button', { name: /^Edit/ }).first();
+  await edit.waitFor({ timeout: 60_000 });
+  await edit.click();
+  const field = page.getByRole('textbox', { name: /^First name/ }).first();
+  await field.waitFor({ timeout: 30_000 });
+  await field.fill('');
+  return field;
+}
+
 async function typingInProfile(browser: Browser, origin: string, throttle: number, breakdown?: Breakdown) {
   const context = await browser.newContext({ ignoreHTTPSErrors: true, viewport: { width: 1280, height: 900 } });
   await context.addInitScript({ content: commitCounterScript });
   const page = await context.newPage();
   let run: TypingRun;
   try {
-    await signIn(page, origin, '/profile');
-    const edit = page.getByRole('button', { name: /^Edit/ }).first();
-    await edit.waitFor({ timeout: 60_000 });
-    await edit.click();
-    const field = page.getByRole('textbox', { name: /^First name/ }).first();
-    await field.waitFor({ timeout: 30_000 });
-    await field.fill('');
+    const field = await openProfileForm(page, origin);
     // What the app loads when the browser is idle after start (texts, toasts) is not typing.
     await page.waitForTimeout(DEFERRED_WAIT_MS);
     await page.waitForLoadState('networkidle');
@@ -474,13 +480,7 @@ async function typingInFloor(browser: Browser, floorOrigin: string, throttle: nu
 async function captureStaticForm(browser: Browser, origin: string, dir: string): Promise<string> {
   const context = await browser.newContext({ ignoreHTTPSErrors: true, viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
-  await signIn(page, origin, '/profile');
-  const edit = page.getByRole('button', { name: /^Edit/ }).first();
-  await edit.waitFor({ timeout: 60_000 });
-  await edit.click();
-  const field = page.getByRole('textbox', { name: /^First name/ }).first();
-  await field.waitFor({ timeout: 30_000 });
-  await field.fill('');
+  await openProfileForm(page, origin);
   await page.waitForLoadState('networkidle');
   const html = await page.evaluate(() => {
     const copy = document.documentElement.cloneNode(true) as HTMLElement;
