@@ -3,7 +3,7 @@
  * <PreviewTexts lang="ja"> read their texts from a copy of the portal's i18next (the same loaded
  * texts) set to that language, so switching the preview leaves the rest of the page as it is.
  */
-import { type ReactNode, useEffect, useMemo } from 'react';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { loadCountryNames } from '../../forms/widgets/country-names';
 import type { TextKey } from '../../ui/texts/text-key';
@@ -18,14 +18,28 @@ const LANGUAGE_NAME: Record<PreviewLanguage, TextKey<'gallery'>> = {
 
 export function PreviewTexts({ lang, children }: { lang: PreviewLanguage; children: ReactNode }) {
   const { i18n } = useTranslation();
-  const preview = useMemo(() => i18n.cloneInstance({ lng: lang }), [i18n, lang]);
+  // The copy switches once the language's texts are in the shared store: a copy set to a language
+  // whose files are still loading waits for a load it is not told about, and the page would stay
+  // suspended. Until then the preview shows the language it had.
+  const [shown, setShown] = useState<PreviewLanguage>(lang);
+  useEffect(() => {
+    let current = true;
+    const show = () => current && setShown(lang);
+    i18n.loadLanguages(lang).then(show, show);
+    return () => {
+      current = false;
+    };
+  }, [i18n, lang]);
+  // Nothing in the preview suspends on texts: a text still loading shows when it arrives, and never
+  // replaces the page with a loading line.
+  const preview = useMemo(() => i18n.cloneInstance({ lng: shown, react: { useSuspense: false } }), [i18n, shown]);
   useEffect(() => {
     // The form widgets show country names in the language once they are registered.
-    loadCountryNames(lang).catch(() => undefined);
-  }, [lang]);
+    loadCountryNames(shown).catch(() => undefined);
+  }, [shown]);
   return (
     <I18nextProvider i18n={preview}>
-      <div lang={lang}>{children}</div>
+      <div lang={shown}>{children}</div>
     </I18nextProvider>
   );
 }
