@@ -1,4 +1,4 @@
-import type { DraftRow, VersionRow } from './store';
+import type { AuditAction, AuditRow, DraftRow, VersionRow } from './store';
 
 // What the rules and the texts consoles answer of a draft and a version: the same fields for both
 // (each service adds its own: the files and forms a rules draft reaches, a texts draft's warnings,
@@ -57,5 +57,18 @@ export function versionFields<C, D>(row: VersionRow<C>, who: Who, publishedVersi
     published: row.number === publishedVersion,
     changes: row.changes,
     diff,
+  };
+}
+
+/** One audit row as both consoles' audit pages show it. */
+export function auditEntry(row: AuditRow, who: Who) {
+  return {
+    id: row.id,
+    at: iso(row.at) as string,
+    actor: who(row.actor_id) as Person,
+    action: row.action as AuditAction,
+    draftId: row.draft_id,
+    version: row.version,
+    detail: row.detail,
   };
 }

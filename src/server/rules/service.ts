@@ -17,7 +17,7 @@ import { patternChecker } from './pattern-check';
 import { ChangeNotApplicable, changedFiles, changesBetween, pointerSegments, valueAt, type RuleChange, type RuleFiles } from './rule-files';
 import * as store from './store';
 import { VersionCache, type ResolvedRules, type RulesVersion } from './versions';
-import { draftFields, iso, people as lookUpPeople, versionFields, type Person } from '../publish/views';
+import { auditEntry, draftFields, iso, people as lookUpPeople, versionFields, type Person } from '../publish/views';
 import { refresher } from '../publish/refresh';
 
 // The rules service (docs/admin-area.md): product owners draft changes to the field rules, check
@@ -393,15 +393,7 @@ export function createRulesService(deps: RulesDeps) {
       const rows = await store.listAudit(db, Math.min(options.limit ?? 100, 500), options.before);
       const who = await people(rows.map((r) => r.actor_id));
       return {
-        entries: rows.map((row) => ({
-          id: row.id,
-          at: iso(row.at) as string,
-          actor: who(row.actor_id) as Person,
-          action: row.action as store.AuditAction,
-          draftId: row.draft_id,
-          version: row.version,
-          detail: row.detail,
-        })),
+        entries: rows.map((row) => auditEntry(row, who)),
       };
     },
 

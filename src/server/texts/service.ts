@@ -28,7 +28,7 @@ import {
   type TextEdit,
   type Texts,
 } from './texts-files';
-import { draftFields, iso, people as lookUpPeople, versionFields, type Person } from '../publish/views';
+import { auditEntry, draftFields, iso, people as lookUpPeople, versionFields } from '../publish/views';
 import { refresher } from '../publish/refresh';
 
 // The texts service (docs/admin-area.md, "Texts"): localisation staff draft text changes, which are
@@ -355,15 +355,7 @@ export function createTextsService(deps: TextsDeps) {
       const rows = await store.listAudit(db, Math.min(options.limit ?? 100, 500), options.before);
       const who = await people(rows.map((r) => r.actor_id));
       return {
-        entries: rows.map((row) => ({
-          id: row.id,
-          at: iso(row.at) as string,
-          actor: who(row.actor_id) as Person,
-          action: row.action as store.AuditAction,
-          draftId: row.draft_id,
-          version: row.version,
-          detail: row.detail,
-        })),
+        entries: rows.map((row) => auditEntry(row, who)),
       };
     },
 
