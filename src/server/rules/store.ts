@@ -4,7 +4,7 @@ import type { RuleChange } from './rule-files';
 // The rules service's tables (migrations/0010-rules-tables.ts), through the publish mechanism it
 // shares with the texts service (../publish/store.ts). Kysely only; no other service's table.
 
-export type { AuditAction, Db, PublishRefusal } from '../publish/store';
+export type { Db, PublishRefusal } from '../publish/store';
 export type VersionRow = AnyVersionRow<RuleChange>;
 export type DraftRow = AnyDraftRow<RuleChange>;
 

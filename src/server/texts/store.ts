@@ -4,7 +4,7 @@ import type { TextChange } from './texts-files';
 // The texts service's tables (migrations/0012-texts-tables.ts) through the publish mechanism it
 // shares with the rules service (../publish/store.ts); publishes notify `texts_published`.
 
-export type { AuditAction, Db, PublishRefusal } from '../publish/store';
+export type { Db, PublishRefusal } from '../publish/store';
 export type VersionRow = AnyVersionRow<TextChange>;
 export type DraftRow = AnyDraftRow<TextChange>;
 
