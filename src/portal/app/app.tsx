@@ -2,6 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { BrowserRouter } from 'react-router-dom';
 import { type PortalConfig, PortalConfigContext } from '../clients/config';
+import type { Eventually } from '../clients/eventually';
 import { type Session, SessionContext } from '../clients/session';
 import { type AuthApi, AuthContext } from '../auth/auth-context';
 import { PortalToaster } from '../ui/toast/toast';
@@ -10,8 +11,9 @@ import { PortalRoutes } from './routes';
 
 interface AppProps {
   config: PortalConfig;
-  auth: AuthApi;
-  session: Session;
+  /** Promises until MSAL has validated the session (boot.tsx): what reads them waits under a Suspense boundary. */
+  auth: Eventually<AuthApi>;
+  session: Eventually<Session>;
   /** Called once the app has been committed to the page; returns what undoes it if the app unmounts. */
   onFirstCommit?: () => () => void;
 }

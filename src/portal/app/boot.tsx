@@ -1,98 +1,105 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { configureApi } from '../clients/client';
-import { loadPortalConfig } from '../clients/config';
+import { loadPortalConfig, type PortalConfig } from '../clients/config';
+import { later } from '../clients/eventually';
 import { initRulesVersion } from '../clients/rules-version';
-import { accountIdFrom } from '../auth/account-id';
-import { createMsal } from '../auth/msal';
-import { ensureSignedIn } from '../auth/sign-in';
-import { LOGOUT_DONE_PATH, signOut, takeAfterLogoutTarget } from '../auth/sign-out';
-import { createTokenSource } from '../auth/tokens';
+import type { Session } from '../clients/session';
+import type { AuthApi } from '../auth/auth-context';
+import { sessionMarked } from '../auth/session-mark';
+import { LOGOUT_DONE_PATH, takeAfterLogoutTarget } from '../auth/sign-out';
 import { resolveReturnTo } from '../ui/links/return-to';
 import { afterNextPaint } from '../ui/scheduling/after-start';
 import { App } from './app';
-import { preloadRoute } from './routes';
+import { frameReady, preloadRoute } from './routes';
 import { BootError } from './boot-error';
 import { initI18n, loadAllNamespacesAfterStart } from './i18n';
 import { detectLanguage, pseudoLocaleChosen } from './language';
 import { followTextsVersion, startLiveTexts } from './live-texts';
 
-const emailOf = (claims: object | undefined): string | undefined => {
-  const email = (claims as { email?: unknown } | undefined)?.email;
-  return typeof email === 'string' ? email : undefined;
-};
-
 /**
- * Start-up: language, runtime config and sign-in come before the first render, so every screen can
- * rely on a signed-in session and translated texts.
+ * Start-up: language and runtime config come before the first render; sign-in (MSAL, a chunk of its
+ * own) settles beside it. A tab that has had a session (src/portal/auth/session-mark.ts) paints the
+ * shell and the page's frame (heading and intro) as soon as the texts are there; what is personal,
+ * and every call to the services, waits for the session MSAL validates. A tab without one paints
+ * nothing but the index page's text-free outline until it is on its way to the identity provider.
  */
 export async function boot(): Promise<void> {
   const container = document.getElementById('root')!;
   const root = createRoot(container);
   const lang = detectLanguage(window.location.search, sessionStorage);
-  const origin = window.location.origin;
+  const { origin, pathname } = window.location;
+  // Asked for at once: MSAL's code loads while the configuration and the texts do.
+  const sessionCode = import('../auth/session-start');
   try {
     const configLoad = loadPortalConfig();
     startLiveTexts(configLoad.then((config) => config.textsHash ?? null));
     // The page's code and text files as soon as the configuration is there (in the page itself,
     // usually); i18next takes the texts once it has started; all while sign-in settles.
-    void configLoad.then((config) => preloadRoute(config, window.location.pathname, lang)).catch(() => undefined);
+    void configLoad.then((config) => preloadRoute(config, pathname, lang)).catch(() => undefined);
     const [config, i18n] = await Promise.all([configLoad, initI18n(lang, { pseudo: pseudoLocaleChosen(sessionStorage) })]);
-    const pageReady = preloadRoute(config, window.location.pathname);
 
-    if (window.location.pathname === LOGOUT_DONE_PATH) {
+    if (pathname === LOGOUT_DONE_PATH) {
       // Decided again on the way back: a stored target is never trusted as it is.
       window.location.replace(new URL(resolveReturnTo(takeAfterLogoutTarget(), config.redirectWhitelist, origin), origin).href);
       return;
     }
-
-    const msal = createMsal(config, origin);
-    const signOutTo = (target: string) => signOut(msal, config, new URL(resolveReturnTo(target, config.redirectWhitelist, origin), origin).toString(), origin);
-
-    if (window.location.pathname === '/logout') {
+    if (pathname === '/logout') {
       // Signing out must not first ask the user to sign in.
-      await msal.initialize();
-      await msal.handleRedirectPromise().catch(() => null);
-      await signOutTo(new URLSearchParams(window.location.search).get('redirectUrl') ?? '/');
+      await (await sessionCode).signOutAtStart(config, origin, new URLSearchParams(window.location.search).get('redirectUrl') ?? '/');
       return;
     }
 
-    const account = await ensureSignedIn(msal, config, lang);
-    if (!account) return; // the browser is on its way to the identity provider
-
-    const getToken = createTokenSource(msal, config, () => i18n.language);
-    // The services are called once the page has painted (a frame after the first render at most):
-    // answers that arrived sooner would only hold that paint back.
+    const session = later<Session>();
+    const auth = later<AuthApi>();
+    const token = later<() => Promise<string>>();
+    // The services are called once the session is there and the page has painted (a frame after the
+    // first render at most): answers that arrived sooner would only hold that paint back.
     let painted!: () => void;
     const firstPaint = new Promise<void>((resolve) => (painted = resolve));
-    configureApi({ config, getToken: () => firstPaint.then(getToken), onHeaders: (headers) => followTextsVersion(headers.get('x-texts-version')) });
-    initRulesVersion(config);
-    const accountId = accountIdFrom(account, await getToken());
-    if (!accountId) throw new Error('The token carries no account id');
-
-    // The page's code and texts were fetched while sign-in settled; waiting for the rest here lets the
-    // first render show the page itself rather than the shell with a skeleton that React then swaps
-    // out no sooner than 300 ms later (its throttle on revealing suspended content).
-    await pageReady;
-    container.removeAttribute('aria-busy');
-    // The first render (the shell and the page) is React's biggest; as a transition it is done in
-    // slices that leave the main thread free in between, not in one long task.
-    startTransition(() => {
-      root.render(
-        <StrictMode>
-          <App
-            config={config}
-            auth={{ msal, signOutTo }}
-            session={{ accountId, name: account.name, username: account.username, email: emailOf(account.idTokenClaims) ?? account.username }}
-            onFirstCommit={() => afterNextPaint(painted)}
-          />
-        </StrictMode>,
-      );
+    configureApi({
+      config,
+      getToken: () => Promise.all([token.promise, firstPaint]).then(([getToken]) => getToken()),
+      onHeaders: (headers) => followTextsVersion(headers.get('x-texts-version')),
     });
-    loadAllNamespacesAfterStart();
+    initRulesVersion(config);
+
+    let rendered = false;
+    const render = () => {
+      if (rendered) return;
+      rendered = true;
+      container.removeAttribute('aria-busy');
+      // The first render (the shell and the page) is React's biggest; as a transition it is done in
+      // slices that leave the main thread free in between, not in one long task.
+      startTransition(() => {
+        root.render(
+          <StrictMode>
+            <App config={config} auth={auth.promise} session={session.promise} onFirstCommit={() => afterNextPaint(painted)} />
+          </StrictMode>,
+        );
+      });
+      loadAllNamespacesAfterStart();
+    };
+    // A tab that has had a session: the shell and the page's frame paint while MSAL settles.
+    if (sessionMarked()) void frameReady(config, pathname).then(render);
+
+    const started = await (await sessionCode).startSession(config, origin, () => i18n.language);
+    if (!started) return; // the browser is on its way to the identity provider
+    token.resolve(started.getToken);
+    auth.resolve(started.auth);
+    session.resolve(started.session);
+    if (!rendered) await firstRenderReady(config, pathname);
+    render();
   } catch (error) {
     console.error('[boot]', error);
     container.removeAttribute('aria-busy');
     root.render(<BootError />);
   }
 }
+
+/**
+ * Without an early paint, the first render waits for the page's code and texts (fetched while sign-in
+ * settled): it then shows the page itself rather than the shell with a skeleton that React swaps out
+ * no sooner than 300 ms later (its throttle on revealing suspended content).
+ */
+const firstRenderReady = (config: PortalConfig, pathname: string) => preloadRoute(config, pathname);

@@ -1,4 +1,4 @@
-import { type ComponentType, lazy, Suspense, useMemo, useState } from 'react';
+import { type ComponentType, lazy, type ReactNode, Suspense, useMemo, useState } from 'react';
 import { matchRoutes, type RouteObject, useRoutes } from 'react-router-dom';
 import type { PortalConfig } from '../clients/config';
 import { loadAdminNamespaces, loadAllNamespaces, prefetchAllTexts } from './i18n';
@@ -9,6 +9,11 @@ import { ProfileRequired } from './shell/profile-required';
 import { LogoutRoute } from './logout-route';
 import { RootRedirect } from './root-redirect';
 import { Shell } from './shell/shell';
+import { AccountFrame } from '../features/account/account-frame';
+import { HomeFrame } from '../features/home/home-welcome';
+import { ExamFrame } from '../features/profile/exam-frame';
+import { ProfileFrame } from '../features/profile/profile-frame';
+import { TrainingFrame } from '../features/training/training-frame';
 
 type PageModule = { default: ComponentType };
 
@@ -19,6 +24,10 @@ interface LazyPage {
   code: () => Promise<PageModule>;
   /** Whether the page waits for every namespace's texts (all pages but home). */
   withTexts: boolean;
+  /** Loads the texts the page waits for (none for home: its texts come before the first render). */
+  texts: () => Promise<void>;
+  /** What stands for the page while the session and the page's code load: its heading and intro. */
+  frame: () => ReactNode;
   Component: ComponentType;
 }
 
@@ -26,7 +35,16 @@ interface LazyPage {
 // several features together from app/pages/. Form code loads only with the routes that show forms. Home shows the
 // texts loaded before the first render; every other page also waits for the rest of the texts (the
 // admin area for its own as well).
-function lazyPage(importPage: () => Promise<PageModule>, withTexts = true, loadTexts: () => Promise<void> = loadAllNamespaces): LazyPage {
+interface PageOptions {
+  withTexts?: boolean;
+  loadTexts?: () => Promise<void>;
+  frame?: () => ReactNode;
+}
+
+function lazyPage(
+  importPage: () => Promise<PageModule>,
+  { withTexts = true, loadTexts = loadAllNamespaces, frame = () => <PageSkeleton /> }: PageOptions = {},
+): LazyPage {
   let loading: Promise<PageModule> | undefined;
   let loaded: PageModule | undefined;
   const load = () =>
@@ -45,16 +63,18 @@ function lazyPage(importPage: () => Promise<PageModule>, withTexts = true, loadT
     const [ready] = useState(loaded);
     return ready ? <ready.default /> : <Lazy />;
   }
-  return { load, code: importPage, withTexts, Component };
+  return { load, code: importPage, withTexts, texts: withTexts ? loadTexts : () => Promise.resolve(), frame, Component };
 }
 
-const home = lazyPage(() => import('./pages/home'), false);
+// The pages a learner reaches most paint their heading and intro while the session settles
+// (boot.tsx); the others a placeholder.
+const home = lazyPage(() => import('./pages/home'), { withTexts: false, frame: () => <HomeFrame /> });
 const notFound = lazyPage(() => import('../features/not-found/not-found-page'));
 
-const profile = lazyPage(() => import('../features/profile/profile-page'));
-const examProfile = lazyPage(() => import('../features/profile/exam-profile-page'));
-const account = lazyPage(() => import('../features/account/account-page'));
-const trainingProducts = lazyPage(() => import('./pages/training-products'));
+const profile = lazyPage(() => import('../features/profile/profile-page'), { frame: () => <ProfileFrame /> });
+const examProfile = lazyPage(() => import('../features/profile/exam-profile-page'), { frame: () => <ExamFrame pending /> });
+const account = lazyPage(() => import('../features/account/account-page'), { frame: () => <AccountFrame pending /> });
+const trainingProducts = lazyPage(() => import('./pages/training-products'), { frame: () => <TrainingFrame pending skeletonLines={5} /> });
 const login = lazyPage(() => import('../features/launch/pages/login-route'));
 const help = lazyPage(() => import('../features/launch/pages/help-route'));
 const certification = lazyPage(() => import('../features/certification/pages/certification-page'));
@@ -62,30 +82,31 @@ const examError = lazyPage(() => import('../features/launch/pages/exam-error-pag
 const explore = lazyPage(() => import('./pages/explore'));
 const announcements = lazyPage(() => import('../features/announcements/announcements-page'));
 // The admin area: a room of its own (src/portal/admin), never part of a learner's page.
-const admin = lazyPage(() => import('../admin/admin-room'), true, loadAdminNamespaces);
+const admin = lazyPage(() => import('../admin/admin-room'), { loadTexts: loadAdminNamespaces });
 
 /** What start-up needs of a route's page to fetch it before the router asks (see preloadRoute). */
-const routeHandle = ({ load, code, withTexts }: LazyPage): Pick<LazyPage, 'load' | 'code' | 'withTexts'> => ({ load, code, withTexts });
+type RouteHandle = Pick<LazyPage, 'load' | 'code' | 'withTexts' | 'texts'>;
+const routeHandle = ({ load, code, withTexts, texts }: LazyPage): RouteHandle => ({ load, code, withTexts, texts });
 
 /**
  * A route showing a lazy page; `handle.load` lets start-up fetch its code before the router asks.
  * `needsProfile`: an account without a profile sees the page that says so instead.
  */
 function pageRoute(path: string | undefined, page: LazyPage, { outsideShell = false, needsProfile = false } = {}): RouteObject {
-  // Inside the shell, the shell's own boundary and skeleton stand in while the page loads.
-  const element = outsideShell ? (
-    <PageErrorBoundary path={path ?? ''}>
-      <Suspense fallback={<PageSkeleton />}>
+  // Inside the shell, the page's frame stands in while the session and the page load, and the
+  // shell's own boundary catches a failure; outside it, a boundary of its own.
+  const content = (
+    <Suspense fallback={page.frame()}>
+      {needsProfile ? (
+        <ProfileRequired>
+          <page.Component />
+        </ProfileRequired>
+      ) : (
         <page.Component />
-      </Suspense>
-    </PageErrorBoundary>
-  ) : needsProfile ? (
-    <ProfileRequired>
-      <page.Component />
-    </ProfileRequired>
-  ) : (
-    <page.Component />
+      )}
+    </Suspense>
   );
+  const element = outsideShell ? <PageErrorBoundary path={path ?? ''}>{content}</PageErrorBoundary> : content;
   const handle = routeHandle(page);
   return path === undefined ? { index: true, element, handle } : { path, element, handle };
 }
@@ -133,7 +154,7 @@ export function portalRoutes(config: Pick<PortalConfig, 'flags'>): RouteObject[]
 export function preloadRoute(config: Pick<PortalConfig, 'flags'>, pathname: string, lang?: UiLanguage): Promise<void> {
   const loads: Promise<unknown>[] = [];
   for (const { route } of matchRoutes(portalRoutes(config), pathname) ?? []) {
-    const handle = route.handle as Pick<LazyPage, 'load' | 'code' | 'withTexts'> | undefined;
+    const handle = route.handle as RouteHandle | undefined;
     if (!handle) continue;
     // In a task of its own: asking for every text file is a few dozen preload links, which would
     // otherwise lengthen start-up's longest task.
@@ -141,6 +162,15 @@ export function preloadRoute(config: Pick<PortalConfig, 'flags'>, pathname: stri
     loads.push((lang ? handle.code() : handle.load()).catch(() => undefined));
   }
   return Promise.all(loads).then(() => undefined);
+}
+
+/**
+ * Settles (never rejects) once the texts of the page at `pathname` are there, so its frame can paint
+ * while the session settles (boot.tsx). A failure shows when the page renders, which tries again.
+ */
+export function frameReady(config: Pick<PortalConfig, 'flags'>, pathname: string): Promise<void> {
+  const routes = matchRoutes(portalRoutes(config), pathname) ?? [];
+  return Promise.all(routes.map(({ route }) => (route.handle as RouteHandle | undefined)?.texts().catch(() => undefined))).then(() => undefined);
 }
 
 /** The portal's routes (inside a BrowserRouter). */

@@ -1,6 +1,7 @@
 import type { AccountInfo, IPublicClientApplication } from '@azure/msal-browser';
 import type { PortalConfig } from '../clients/config';
 import { loginScopes } from './msal';
+import { clearSessionMark } from './session-mark';
 
 /** Why the learner is sent to sign in again, as the identity provider's sign-in page names it (`signin_notice`). */
 export type SignInNotice = 'email_changed';
@@ -32,6 +33,7 @@ function takeNextSignIn(storage: Storage): { notice?: SignInNotice; loginHint?: 
 
 export function signInRedirect(msal: IPublicClientApplication, config: PortalConfig, lang: string, storage: Storage = sessionStorage): Promise<void> {
   const next = takeNextSignIn(storage);
+  clearSessionMark(storage);
   return msal.loginRedirect({
     scopes: loginScopes(config),
     ...(next.loginHint ? { loginHint: next.loginHint } : {}),

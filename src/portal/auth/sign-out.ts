@@ -1,6 +1,7 @@
 import type { IPublicClientApplication } from '@azure/msal-browser';
 import type { PortalConfig } from '../clients/config';
 import { clearAllDrafts } from './drafts';
+import { clearSessionMark } from './session-mark';
 
 /** Where the user goes after the provider's sign-out, kept across the provider's round trip. */
 const AFTER_LOGOUT_KEY = 'portal.afterLogout';
@@ -21,6 +22,7 @@ export function isSigningOut(): boolean {
 export async function signOut(msal: IPublicClientApplication, config: PortalConfig, target: string, origin = window.location.origin): Promise<void> {
   signingOut = true;
   clearAllDrafts();
+  clearSessionMark();
   const account = msal.getActiveAccount() ?? msal.getAllAccounts()[0] ?? null;
   if (!account) {
     window.location.replace(target);

@@ -1,7 +1,7 @@
-import { useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { dismissErrorToast, notifyError, notifySuccess, type SuccessToastKey } from '../ui/toast/toast';
 import { SessionEndedError } from '../clients/errors';
-import { SessionContext } from '../clients/session';
+import { useOptionalSession } from '../clients/session';
 import { clearDraft, saveDraft, takeDraft } from '../auth/drafts';
 import { serverFieldErrors, type ServerFieldErrors } from './errors/server-errors';
 import { rebase } from './rebase';
@@ -36,7 +36,7 @@ interface Options<T> {
  */
 export function useFormSubmission<T>({ initial, send, successToast, toggle, understood, draft }: Options<T>) {
   // A draft is the signed-in account's own (outside a session, as in the form gallery, there is none).
-  const owner = useContext(SessionContext)?.accountId;
+  const owner = useOptionalSession()?.accountId;
   const [restored] = useState(() => (draft && owner ? takeDraft<T>(draft, owner) : undefined));
   const [kept, setKept] = useState<T | undefined>(restored);
   const edit = toggle?.edit;

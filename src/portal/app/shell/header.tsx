@@ -1,4 +1,5 @@
 import type { ParseKeys } from 'i18next';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router-dom';
 import { useCmpRole } from '../../clients/cmp-role';
@@ -36,12 +37,33 @@ function MenuLinks({ items }: { items: MenuItem[] }) {
   );
 }
 
-export function Header() {
+/** The link the learner's CertMaster role gives, if any (it needs the session and the profile). */
+function RoleLink() {
   const { t } = useTranslation('portal');
-  const config = usePortalConfig();
   const { profile } = useProfile();
   const { data: role } = useCmpRole(profile?.id);
   const roleLink = cmpRoleLink(role);
+  return roleLink ? (
+    <li>
+      <SmartLink href={roleLink.href} className="nav-link" data-testid="cmp-role-link">
+        {t(roleLink.labelKey)}
+      </SmartLink>
+    </li>
+  ) : null;
+}
+
+function PersonalMenu({ legalHref }: { legalHref: string | undefined }) {
+  const { profile } = useProfile();
+  return <ProfileMenu profile={profile} legalHref={legalHref} />;
+}
+
+/**
+ * The header: its fixed parts (logo, home, the certification and help menus, the store) paint at
+ * once; the role link and the profile menu, which need the session, when it is there.
+ */
+export function Header() {
+  const { t } = useTranslation('portal');
+  const config = usePortalConfig();
   const store = configLink(config, HEADER_LINKS.store);
   // With the certmetrics flag the menu opens the embedded certification routes; without it, the
   // provider's configured sites.
@@ -87,13 +109,9 @@ export function Header() {
                 <MenuLinks items={certificationItems} />
               </DisclosureMenu>
             </li>
-            {roleLink ? (
-              <li>
-                <SmartLink href={roleLink.href} className="nav-link" data-testid="cmp-role-link">
-                  {t(roleLink.labelKey)}
-                </SmartLink>
-              </li>
-            ) : null}
+            <Suspense fallback={null}>
+              <RoleLink />
+            </Suspense>
           </ul>
         </nav>
         <div className="header__actions">
@@ -105,7 +123,10 @@ export function Header() {
           <DisclosureMenu align="end" buttonClassName="icon-button" ariaLabel={t('Header.Help.Menu')} label={<HelpIcon />}>
             <MenuLinks items={helpItems} />
           </DisclosureMenu>
-          <ProfileMenu profile={profile} legalHref={configLink(config, HEADER_LINKS.legal)} />
+          {/* The avatar's place is kept while the session settles: nothing moves when it arrives. */}
+          <Suspense fallback={<span className="avatar-button avatar-button--pending" aria-hidden="true" />}>
+            <PersonalMenu legalHref={configLink(config, HEADER_LINKS.legal)} />
+          </Suspense>
         </div>
       </div>
     </header>

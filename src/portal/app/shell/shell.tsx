@@ -25,8 +25,12 @@ export function Shell() {
         <a className="skip-link" href="#main">
           {t('Header.SkipToContent')}
         </a>
-        {/* Its own component: the profile arriving or changing re-renders it, not the whole shell. */}
-        <CertMasterRefresh />
+        {/* What needs the session waits for it (src/portal/clients/session.ts) inside a boundary of its
+            own, so the rest of the shell paints first. Its own component: the profile arriving or
+            changing re-renders it, not the whole shell. */}
+        <Suspense fallback={null}>
+          <CertMasterRefresh />
+        </Suspense>
         <Header />
         <main id="main" className="shell__main" tabIndex={-1}>
           {/* The header shows at once; the page's skeleton stands in while its code loads. */}
@@ -36,10 +40,14 @@ export function Shell() {
             </Suspense>
           </PageErrorBoundary>
         </main>
-        <CertificationFrameHost />
+        <Suspense fallback={null}>
+          <CertificationFrameHost />
+        </Suspense>
         <Footer />
-        <SupportChat />
-        <ShowKeys />
+        <Suspense fallback={null}>
+          <SupportChat />
+          <ShowKeys />
+        </Suspense>
       </div>
     </AddressEditorProvider>
   );

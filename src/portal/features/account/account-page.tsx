@@ -2,7 +2,7 @@ import { useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useProfile } from '../../clients/profile';
 import { usePreloadForm } from '../../forms/schema-form';
-import { PageFrame } from '../../ui/page/page-frame';
+import { AccountFrame } from './account-frame';
 import { AccountTabs } from './components/account-tabs';
 import { SocialLoginNotice } from './components/social-login-notice';
 import './account.css';
@@ -22,15 +22,8 @@ export default function AccountPage() {
   usePreloadForm('email');
   usePreloadForm('password');
   return (
-    <PageFrame
-      name="account-page"
-      returnLink
-      title={t('Account.Title')}
-      intro={t('Account.Intro')}
-      pending={isPending}
-      loadError={isError && t('Account.LoadError')}
-    >
+    <AccountFrame pending={isPending} loadError={isError && t('Account.LoadError')}>
       {profile && (profile.authenticationSource === SOCIAL_LOGIN ? <SocialLoginNotice /> : <AccountTabs profile={profile} />)}
-    </PageFrame>
+    </AccountFrame>
   );
 }

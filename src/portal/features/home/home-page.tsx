@@ -1,11 +1,9 @@
 import { type ReactNode, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
 import { useProfile } from '../../clients/profile';
-import { Skeleton } from '../../ui/skeleton/skeleton';
 import { greetingNameOf } from '../../ui/names';
 import { AddressBannerSlot } from './components/address-banner-slot';
 import { Announcements } from './components/announcements';
+import { HomeWelcome } from './home-welcome';
 import { CertificationCard } from './components/certification-card';
 import { ExamsCard } from './components/exams-card';
 
@@ -24,27 +22,12 @@ export interface HomePageProps {
 }
 
 export default function HomePage({ trainingCard, examActions, banner, onboarding }: HomePageProps) {
-  const { t } = useTranslation('home');
   const { profile, isPending } = useProfile();
   const welcome = useRef<HTMLHeadingElement>(null);
   const focusWelcome = () => welcome.current?.focus();
   return (
     <div className="page home">
-      <header className="home__welcome">
-        {isPending ? (
-          <Skeleton lines={1} />
-        ) : (
-          <h1 ref={welcome} tabIndex={-1}>
-            {t('Welcome.Heading', { name: greetingNameOf(profile) })}
-          </h1>
-        )}
-        <p className="home__lead">
-          {t('Welcome.Lead')}{' '}
-          <Link to="/explore" className="home__explore">
-            {t('Welcome.Explore')}
-          </Link>
-        </p>
-      </header>
+      <HomeWelcome name={isPending ? undefined : greetingNameOf(profile)} headingRef={welcome} />
       <AddressBannerSlot>{banner}</AddressBannerSlot>
       {onboarding?.(focusWelcome)}
       <div className="home__grid">

@@ -5,7 +5,7 @@ import { usePortalConfig } from '../../clients/config';
 import { useProfile } from '../../clients/profile';
 import { fields as formFields } from '../../../generated/fields/exam';
 import { SchemaForm, usePreloadForm } from '../../forms/schema-form';
-import { PageFrame } from '../../ui/page/page-frame';
+import { ExamFrame } from './exam-frame';
 import { isAbsoluteUrl, resolveReturnTo } from '../../ui/links/return-to';
 import type { ProfileView } from '../../../shared/profile/view';
 import { useCreateCandidate } from './api/create-candidate';
@@ -49,15 +49,7 @@ export default function ExamProfilePage() {
   const form = useFormSubmission({ initial: view, send, successToast: 'profile:Toast.CandidateCreated', draft: 'exam' });
 
   return (
-    <PageFrame
-      name="profile-page"
-      returnLink
-      title={t('Exam.Title')}
-      intro={t('Exam.Intro')}
-      pending={isPending}
-      skeletonLines={6}
-      loadError={isError && t('Profile.LoadError')}
-    >
+    <ExamFrame pending={isPending} loadError={isError && t('Profile.LoadError')}>
       {profile && !blocked && form.formData && (
         <>
           {candidateId && <p className="profile-page__candidate">{t('Exam.CandidateReady', { id: candidateId })}</p>}
@@ -66,6 +58,6 @@ export default function ExamProfilePage() {
           <SchemaForm<ProfileView> form="exam" {...form} context={context} />
         </>
       )}
-    </PageFrame>
+    </ExamFrame>
   );
 }

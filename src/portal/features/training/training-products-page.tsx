@@ -4,8 +4,9 @@ import { configLink, usePortalConfig } from '../../clients/config';
 import { useEntitlements } from '../../clients/entitlements';
 import { useProfile } from '../../clients/profile';
 import { SmartLink } from '../../ui/links/smart-link';
-import { PageFrame, PageLoadState } from '../../ui/page/page-frame';
+import { PageLoadState } from '../../ui/page/page-frame';
 import { partitionEntitlements } from './entitlement-activity';
+import { TrainingFrame } from './training-frame';
 import { MissingProductsHelper } from './components/missing-products-helper';
 import { type LaunchSlot, ProductList } from './components/product-list';
 import { EmptyList } from './components/empty-list';
@@ -36,7 +37,7 @@ export function TrainingProductsPage({ redeem, fulfilmentBanner, launch }: Train
   const { active, expired } = partitionEntitlements(data ?? [], new Date());
 
   return (
-    <PageFrame name="training-page" returnLink title={t('Page.Title')} intro={t('Page.Lead')} actions={redeem}>
+    <TrainingFrame actions={redeem}>
       {fulfilmentBanner ? <div className="training-page__banner">{fulfilmentBanner}</div> : null}
       <PageLoadState pending={isPending} skeletonLines={5} loadError={(profileFailed || isError) && t('List.LoadError')} />
       {profileFailed || isError || isPending ? null : active.length + expired.length === 0 ? (
@@ -54,6 +55,6 @@ export function TrainingProductsPage({ redeem, fulfilmentBanner, launch }: Train
           <MissingProductsHelper />
         </section>
       )}
-    </PageFrame>
+    </TrainingFrame>
   );
 }

@@ -25,7 +25,7 @@ export function PageLoadState({ pending, skeletonLines = 4, loadError }: PageLoa
   return pending ? <Skeleton lines={skeletonLines} /> : null;
 }
 
-interface PageFrameProps extends PageLoadStateProps {
+export interface PageFrameProps extends PageLoadStateProps {
   /** The page's block class: `account-page` gives the root `page account-page`. */
   name: string;
   /** The translated heading; without it, the page draws its own heading inside children. */
