@@ -315,6 +315,13 @@ export const demoAccounts: DemoAccount[] = [
       // No platform account: a redemption asks to upgrade (tests/e2e/faults.spec.ts), once with a legacy account to link.
       [51, 'e2e.faults.upgrade', 'en', { company: 'Example Learning Co' }],
       [52, 'e2e.faults.link', 'en', { company: 'Example Learning Co' }],
+      // The browser's Back, Forward and reload in the middle of a dialog (tests/e2e/dialog-navigation.spec.ts):
+      // a linked account that redeems, one with no platform account and a legacy account to link, and
+      // one that changes its e-mail (in each language).
+      [53, 'e2e.nav.redeem', 'en', { company: 'Example Learning Co', externalIds: { certMaster: 'cm-1000053' } }],
+      [54, 'e2e.nav.link', 'en', { company: 'Example Learning Co' }],
+      [55, 'e2e.nav.email', 'en', { company: 'Example Learning Co', externalIds: { certMaster: 'cm-1000055' } }],
+      [56, 'e2e.nav.email.ja', 'ja', { company: 'Example Learning Co', externalIds: { certMaster: 'cm-1000056' } }],
     ] as const
   ).map(([n, name, locale, extra]) => ({
     id: uuid(n),
@@ -560,6 +567,7 @@ export const demoLegacyAccounts = [
   { login: 'legacy.learner', email: 'link@example.com', password: 'LegacyPass2026', certMasterUserId: 'cm-2000001', linkedTo: null },
   { login: 'legacy.linked', email: 'learner@example.com', password: 'LegacyPass2026', certMasterUserId: 'cm-1000001', linkedTo: LEARNER_ID },
   { login: 'legacy.faults', email: 'e2e.faults.link@example.com', password: 'LegacyPass2026', certMasterUserId: 'cm-2000052', linkedTo: null },
+  { login: 'legacy.nav', email: 'e2e.nav.link@example.com', password: 'LegacyPass2026', certMasterUserId: 'cm-2000054', linkedTo: null },
 ];
 
 // Each item's kind is named by the portal in the learner's language (fulfilment.json Pending.Kinds).
