@@ -23,13 +23,11 @@
  * autofill tasks; tracing that much slows every figure). Prints figures; asserts nothing.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import { extname, join } from 'node:path';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import react from '@vitejs/plugin-react';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { build } from 'vite';
+import { buildFloor, serveFloor } from './lib/bench-floor';
 import { CHROMIUM, CHROMIUM_ARGS, DEMO, root, sparePort, startPortal, stopPortal } from './lib/bench-portal';
 import { type BenchReport, writeBenchJson } from './lib/bench-report';
 
@@ -57,58 +55,6 @@ function quantile(values: number[], q: number): number {
   const lo = Math.floor(pos);
   const hi = Math.ceil(pos);
   return sorted[lo]! + (sorted[hi]! - sorted[lo]!) * (pos - lo);
-}
-
-/** The floor: a bare React 19 page (a heading and one controlled <input>), built by the same Vite. */
-async function buildFloor(): Promise<{ dir: string; gzipBytes: number }> {
-  const src = join(workDir, 'floor-src');
-  const dir = join(workDir, 'floor-dist');
-  rmSync(src, { recursive: true, force: true });
-  mkdirSync(src, { recursive: true });
-  writeFileSync(
-    join(src, 'index.html'),
-    '<!doctype html><html lang="en"><head><meta charset="UTF-8"><title>floor</title></head><body><div id="root"></div><script type="module" src="./main.tsx"></script></body></html>',
-  );
-  writeFileSync(
-    join(src, 'main.tsx'),
-    `import { useState } from 'react';
-import { createRoot } from 'react-dom/client';
-function App() {
-  const [value, setValue] = useState('');
-  return (<main><h1>Hello</h1><label htmlFor="f">First name</label><input id="f" value={value} onChange={(e) => setValue(e.target.value)} /></main>);
-}
-createRoot(document.getElementById('root')!).render(<App />);
-`,
-  );
-  const output = await build({
-    root: src,
-    configFile: false,
-    logLevel: 'silent',
-    plugins: [react()],
-    build: { outDir: dir, emptyOutDir: true, write: true },
-  });
-  const results = Array.isArray(output) ? output : [output];
-  let gzipBytes = 0;
-  for (const result of results) {
-    if (!('output' in result)) continue;
-    for (const chunk of result.output) if (chunk.type === 'chunk') gzipBytes += gz(chunk.code);
-  }
-  return { dir, gzipBytes };
-}
-
-function serveStatic(dir: string, port: number): Promise<Server> {
-  const types: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css' };
-  const server = createServer((req, res) => {
-    const path = req.url && req.url !== '/' ? req.url.split('?')[0]! : '/index.html';
-    try {
-      const body = readFileSync(join(dir, path));
-      res.writeHead(200, { 'content-type': types[extname(path)] ?? 'application/octet-stream' });
-      res.end(body);
-    } catch {
-      res.writeHead(404).end();
-    }
-  });
-  return new Promise((done) => server.listen(port, '127.0.0.1', () => done(server)));
 }
 
 const launch = () =>
@@ -597,7 +543,7 @@ async function main() {
     execFileSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
   }
   console.log('Building the floor page (bare React 19, same Vite)…');
-  const floor = await buildFloor();
+  const floor = await buildFloor(workDir);
 
   const [port, idpPort, sandboxPort, floorPort] = await Promise.all([
     option('port') ? Promise.resolve(Number(option('port'))) : sparePort(),
@@ -609,7 +555,7 @@ async function main() {
   const floorOrigin = `http://127.0.0.1:${floorPort}`;
   console.log(`Starting the services on ${origin} (identity provider on ${idpPort})…`);
   const portal = await startPortal({ port, idpPort, sandboxPort }, join(workDir, 'data'));
-  const floorServer = await serveStatic(floor.dir, floorPort);
+  const floorServer = await serveFloor(floor.dir, floorPort);
 
   try {
     // 1. First load
@@ -709,7 +655,7 @@ async function main() {
     }
     writeWebReport(report);
   } finally {
-    floorServer.close();
+    await floorServer.close();
     stopPortal(portal);
   }
 }

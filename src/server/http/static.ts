@@ -24,8 +24,11 @@ export function withPortalConfig(html: string, config: unknown): string {
   return `${html.slice(0, at)}<script type="application/json" id="portal-config">${json}</script>${html.slice(at)}`;
 }
 
-/** Hashed build assets never change; the HTML entry points always revalidate. */
-function cacheHeaders(reply: { header(name: string, value: string): unknown }, path: string): void {
+/**
+ * Hashed build assets never change; the HTML entry points always revalidate. The benchmarks serve
+ * their bare page with these too (scripts/lib/bench-floor.ts).
+ */
+export function cacheHeaders(reply: { header(name: string, value: string): unknown }, path: string): void {
   reply.header('cache-control', /[\\/]assets[\\/]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');
 }
 
