@@ -29,8 +29,16 @@ export async function boot(): Promise<void> {
   const root = createRoot(container);
   const lang = detectLanguage(window.location.search, sessionStorage);
   const { origin, pathname } = window.location;
-  // Asked for at once: MSAL's code loads while the configuration and the texts do.
-  const sessionCode = import('../auth/session-start');
+  // A tab that has had a session paints the shell and the page's frame first and asks for MSAL's code
+  // once that has painted: the paint has the network and the main thread to itself. Any other tab
+  // asks for it at once, beside the configuration and the texts.
+  const paintFirst = sessionMarked() && pathname !== '/logout' && pathname !== LOGOUT_DONE_PATH;
+  let painted!: () => void;
+  const firstPaint = new Promise<void>((resolve) => (painted = resolve));
+  const sessionCode = paintFirst
+    ? // A frame that never commits (a failure in the first render) must not hold sign-in back.
+      Promise.race([firstPaint, new Promise((resolve) => window.setTimeout(resolve, PAINT_FIRST_WAIT_MS))]).then(() => import('../auth/session-start'))
+    : import('../auth/session-start');
   try {
     const configLoad = loadPortalConfig();
     startLiveTexts(configLoad.then((config) => config.textsHash ?? null));
@@ -55,8 +63,6 @@ export async function boot(): Promise<void> {
     const token = later<() => Promise<string>>();
     // The services are called once the session is there and the page has painted (a frame after the
     // first render at most): answers that arrived sooner would only hold that paint back.
-    let painted!: () => void;
-    const firstPaint = new Promise<void>((resolve) => (painted = resolve));
     configureApi({
       config,
       getToken: () => Promise.all([token.promise, firstPaint]).then(([getToken]) => getToken()),
@@ -80,8 +86,8 @@ export async function boot(): Promise<void> {
       });
       loadAllNamespacesAfterStart();
     };
-    // A tab that has had a session: the shell and the page's frame paint while MSAL settles.
-    if (sessionMarked()) void frameReady(config, pathname).then(render);
+    // A tab that has had a session: the shell and the page's frame paint while MSAL loads and settles.
+    if (paintFirst) void frameReady(config, pathname).then(render);
 
     const started = await (await sessionCode).startSession(config, origin, () => i18n.language);
     if (!started) return; // the browser is on its way to the identity provider
@@ -96,6 +102,9 @@ export async function boot(): Promise<void> {
     root.render(<BootError />);
   }
 }
+
+/** How long sign-in waits at most for the first paint of a tab that has had a session. */
+const PAINT_FIRST_WAIT_MS = 3000;
 
 /**
  * Without an early paint, the first render waits for the page's code and texts (fetched while sign-in
