@@ -213,7 +213,7 @@ async function main() {
   const origin = `http://localhost:${port}`;
   const floorUrl = `http://127.0.0.1:${floorPort}/`;
   console.log(`Starting the services on ${origin} (identity provider on ${idpPort}), the floor page on ${floorUrl}…`);
-  const portal = await startPortal({ port, idpPort, sandboxPort }, join(workDir, 'data'));
+  const portal = await startPortal({ port, idpPort, sandboxPort, sandboxOnOwnHost: true }, join(workDir, 'data'));
   const floorServer = await serveFloor(floorBuild.dir, floorPort);
   // The identity provider's certificate is made locally on first start.
   const browser = await puppeteer.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, acceptInsecureCerts: true });

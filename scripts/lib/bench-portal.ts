@@ -27,10 +27,17 @@ export interface PortalPorts {
   port: number;
   idpPort: number;
   sandboxPort: number;
+  /**
+   * The partner sandbox on https://127.0.0.1:<sandboxPort> rather than https://localhost: cookies
+   * ignore ports, so on localhost the identity provider's cookies would go with the sandbox frame's
+   * requests, where Chrome blocks them (another site for a page on http) and logs an issue a real
+   * partner on its own host would not cause.
+   */
+  sandboxOnOwnHost?: boolean;
 }
 
 /** The services, the identity provider and the partner sandbox on the given ports, with a fresh data folder. */
-export async function startPortal({ port, idpPort, sandboxPort }: PortalPorts, dataDir: string): Promise<ChildProcess> {
+export async function startPortal({ port, idpPort, sandboxPort, sandboxOnOwnHost = false }: PortalPorts, dataDir: string): Promise<ChildProcess> {
   rmSync(dataDir, { recursive: true, force: true });
   const child = spawn('npx', ['tsx', 'src/server/main.ts'], {
     cwd: root,
@@ -41,6 +48,7 @@ export async function startPortal({ port, idpPort, sandboxPort }: PortalPorts, d
       PORT: String(port),
       IDP_PORT: String(idpPort),
       SANDBOX_PORT: String(sandboxPort),
+      ...(sandboxOnOwnHost ? { SANDBOX_ORIGIN: `https://127.0.0.1:${sandboxPort}` } : {}),
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
     },
