@@ -591,8 +591,8 @@ async function main() {
     report.marks.push({
       name: 'JavaScript before the signed-in home page showed (gzip), against the bare React page',
       value: `${firstLoadRatio.toFixed(2)}× (${kb(portalBytes)} vs ${kb(floor.gzipBytes)})`,
-      mark: '≤ 2.9× the floor',
-      met: firstLoadRatio <= 2.9,
+      mark: '≤ 2.5× the floor',
+      met: firstLoadRatio <= 2.5,
     });
     // The profile route's JavaScript a third below the 157.2 KB it once added.
     const profileMark = 157.2 * (2 / 3);
