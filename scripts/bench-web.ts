@@ -16,7 +16,7 @@
  *
  * Options: --runs N (fresh browser per run, default 5), --no-build (reuse dist/portal),
  * --port P (default: a spare port), --throttle R (one CPU throttling rate instead of 1 and 4),
- * --no-typing (load figures only), --breakdown (where the typing time goes: main-thread self time by
+ * --no-typing (load figures only), --breakdown (where the typing time goes, profile, static form and lone input side by side: main-thread self time by
  * trace event, tasks by kind, JavaScript self time by function, and the components each keystroke
  * rendered; the last trace of each page is kept in .data/bench-web/). BENCH_TRACE_CATEGORIES replaces
  * the trace categories (with `*,disabled-by-default-devtools.timeline` the breakdown names Chrome's
@@ -232,15 +232,23 @@ function addBreakdown(into: Breakdown, events: TraceEvent[], typed: Keystrokes) 
   into.keystrokes += typed.costs.length;
 }
 
-function printBreakdown(label: string, portal: Breakdown, floor: Breakdown) {
+function printBreakdown(label: string, portal: Breakdown, staticForm: Breakdown, floor: Breakdown) {
   const per = (b: Breakdown, map: Map<string, number>, key: string) => (map.get(key) ?? 0) / Math.max(1, b.keystrokes);
   const table = (title: string, pick: (b: Breakdown) => Map<string, number>) => {
-    const keys = [...new Set([...pick(portal).keys(), ...pick(floor).keys()])]
-      .map((key) => ({ key, portal: per(portal, pick(portal), key), floor: per(floor, pick(floor), key) }))
-      .filter((row) => row.portal >= 0.05 || row.floor >= 0.05)
+    const keys = [...new Set([...pick(portal).keys(), ...pick(staticForm).keys(), ...pick(floor).keys()])]
+      .map((key) => ({
+        key,
+        portal: per(portal, pick(portal), key),
+        staticForm: per(staticForm, pick(staticForm), key),
+        floor: per(floor, pick(floor), key),
+      }))
+      .filter((row) => row.portal >= 0.05 || row.staticForm >= 0.05 || row.floor >= 0.05)
       .sort((a, b) => b.portal - a.portal);
-    console.log(`    ${title} (mean ms per keystroke)      profile     floor`);
-    for (const row of keys) console.log(`      ${row.key.padEnd(38)} ${row.portal.toFixed(2).padStart(7)}   ${row.floor.toFixed(2).padStart(7)}`);
+    console.log(`    ${title} (mean ms per keystroke)      profile   static form   lone input`);
+    for (const row of keys)
+      console.log(
+        `      ${row.key.padEnd(38)} ${row.portal.toFixed(2).padStart(7)}   ${row.staticForm.toFixed(2).padStart(11)}   ${row.floor.toFixed(2).padStart(10)}`,
+      );
   };
   console.log(`  Breakdown at ${label}:`);
   table('main-thread self time by trace event', (b) => b.selfTime);
@@ -461,6 +469,7 @@ async function typingAt(throttle: number, origin: string, floorOrigin: string, s
   const staticRatios: number[] = [];
   const portalBreakdown = BREAKDOWN ? newBreakdown() : undefined;
   const floorBreakdown = BREAKDOWN ? newBreakdown() : undefined;
+  const staticBreakdown = BREAKDOWN ? newBreakdown() : undefined;
   const rendered: Record<string, number> = {};
   let portalCommits = 0;
   let floorCommits = 0;
@@ -471,7 +480,7 @@ async function typingAt(throttle: number, origin: string, floorOrigin: string, s
     const floor = await typingInFloor(browser, floorOrigin, throttle, floorBreakdown);
     await browser.close();
     browser = await launch();
-    const staticForm = await typingInStaticForm(browser, staticUrl, throttle);
+    const staticForm = await typingInStaticForm(browser, staticUrl, throttle, staticBreakdown);
     await browser.close();
     browser = await launch();
     const portal = await typingInProfile(browser, origin, throttle, portalBreakdown);
@@ -506,8 +515,8 @@ async function typingAt(throttle: number, origin: string, floorOrigin: string, s
       `  |  commits per keystroke ${(portalCommits / (KEYSTROKES * RUNS)).toFixed(2)} (floor ${(floorCommits / (KEYSTROKES * RUNS)).toFixed(2)})` +
       `, ${portalOutside} outside input events`,
   );
-  if (portalBreakdown && floorBreakdown) {
-    printBreakdown(`CPU ${throttle}x`, portalBreakdown, floorBreakdown);
+  if (portalBreakdown && staticBreakdown && floorBreakdown) {
+    printBreakdown(`CPU ${throttle}x`, portalBreakdown, staticBreakdown, floorBreakdown);
     console.log('    components rendered per keystroke in the profile (production names)');
     for (const [name, count] of Object.entries(rendered)
       .sort((a, b) => b[1] - a[1])
