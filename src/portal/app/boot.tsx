@@ -1,7 +1,7 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { configureApi } from '../clients/client';
-import { loadPortalConfig, type PortalConfig } from '../clients/config';
+import { loadPortalConfig } from '../clients/config';
 import { later } from '../clients/eventually';
 import { initRulesVersion } from '../clients/rules-version';
 import type { Session } from '../clients/session';
@@ -46,6 +46,10 @@ export async function boot(): Promise<void> {
     // usually); i18next takes the texts once it has started; all while sign-in settles.
     void configLoad.then((config) => preloadRoute(config, pathname, lang)).catch(() => undefined);
     const [config, i18n] = await Promise.all([configLoad, initI18n(lang, { pseudo: pseudoLocaleChosen(sessionStorage) })]);
+    // Without an early paint, the first render waits for the page's code and texts (fetched while
+    // sign-in settles): it then shows the page itself rather than the shell with a skeleton that
+    // React swaps out no sooner than 300 ms later (its throttle on revealing suspended content).
+    const pageReady = preloadRoute(config, pathname);
 
     if (pathname === LOGOUT_DONE_PATH) {
       // Decided again on the way back: a stored target is never trusted as it is.
@@ -94,7 +98,7 @@ export async function boot(): Promise<void> {
     token.resolve(started.getToken);
     auth.resolve(started.auth);
     session.resolve(started.session);
-    if (!rendered) await firstRenderReady(config, pathname);
+    if (!rendered) await pageReady;
     render();
   } catch (error) {
     console.error('[boot]', error);
@@ -105,10 +109,3 @@ export async function boot(): Promise<void> {
 
 /** How long sign-in waits at most for the first paint of a tab that has had a session. */
 const PAINT_FIRST_WAIT_MS = 3000;
-
-/**
- * Without an early paint, the first render waits for the page's code and texts (fetched while sign-in
- * settled): it then shows the page itself rather than the shell with a skeleton that React swaps out
- * no sooner than 300 ms later (its throttle on revealing suspended content).
- */
-const firstRenderReady = (config: PortalConfig, pathname: string) => preloadRoute(config, pathname);
