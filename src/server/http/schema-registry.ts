@@ -8,6 +8,7 @@ import { bundleSchema } from '../../shared/schemas/bundle';
 import { type FieldError, toFieldErrors } from '../../shared/schemas/field-errors';
 import { resolveUiIncludes } from '../../shared/schemas/ui-include';
 import { boundError, boundsOf } from './bounds';
+import { createLinearRegExp } from './linear-regexp';
 
 const DRAFT_2020 = 'https://json-schema.org/draft/2020-12/schema';
 
@@ -35,6 +36,24 @@ export function readSchemaFiles(schemasDir: string): SchemaFile[] {
     file: relative(schemasDir, file).split('\\').join('/'),
     schema: JSON.parse(readFileSync(file, 'utf8')) as SchemaFile['schema'],
   }));
+}
+
+/** Every `pattern` value and `patternProperties` name in some schema files. */
+export function schemaPatterns(files: readonly SchemaFile[]): Set<string> {
+  const found = new Set<string>();
+  const visit = (node: unknown): void => {
+    if (Array.isArray(node)) return node.forEach(visit);
+    if (!node || typeof node !== 'object') return;
+    for (const [key, value] of Object.entries(node)) {
+      // ajv-errors' messages may be keyed by keyword ("pattern": "Validation..."): not patterns.
+      if (key === 'errorMessage') continue;
+      if (key === 'pattern' && typeof value === 'string') found.add(value);
+      if (key === 'patternProperties' && value && typeof value === 'object') Object.keys(value).forEach((name) => found.add(name));
+      visit(value);
+    }
+  };
+  files.forEach((f) => visit(f.schema));
+  return found;
 }
 
 /** Top-level property names a form schema declares, with those declared only in allOf members and if/then/else branches. */
@@ -69,14 +88,21 @@ export class SchemaRegistry {
   private readonly compiled = new Map<string, ValidateFunction>();
   private readonly fieldLists = new Map<string, string[]>();
 
-  constructor(source: string | { files: readonly SchemaFile[]; name: string }) {
+  /**
+   * `source`: the schema folder (the build's files: their patterns are trusted to the platform's
+   * engine where RE2 cannot run them, having passed `npm run check:schemas`), or files in memory
+   * (a rules version) with the patterns of the build's files that may be trusted the same way.
+   */
+  constructor(source: string | { files: readonly SchemaFile[]; name: string; trusted?: ReadonlySet<string> }) {
     const files = typeof source === 'string' ? readSchemaFiles(source) : source.files;
     this.schemasDir = typeof source === 'string' ? source : source.name;
     const AjvClass = files.some((f) => f.schema.$schema === DRAFT_2020) ? Ajv2020 : Ajv;
-    this.ajv = new AjvClass({ allErrors: true, $data: true, strict: false });
+    // Every pattern runs on RE2 (./linear-regexp.ts): no value makes a pattern hold the event loop.
+    const regExp = createLinearRegExp(typeof source === 'string' ? schemaPatterns(files) : (source.trusted ?? new Set()));
+    this.ajv = new AjvClass({ allErrors: true, $data: true, strict: false, code: { regExp } });
     addFormats(this.ajv);
     ajvErrors(this.ajv);
-    this.boundsAjv = new AjvClass({ allErrors: false, strict: false });
+    this.boundsAjv = new AjvClass({ allErrors: false, strict: false, code: { regExp } });
     for (const { file, schema } of files) {
       this.byFile.set(file, schema);
       // A file without $id is reachable by its path below schemas/.

@@ -5,6 +5,7 @@ import type { JsonSchema } from '../../shared/schemas/schema-types';
 import type { Catalogue } from '../forms/locale-catalogue';
 import { childPath, nodeKey, type FormMap, type NodeRef, type Occurrence } from './form-map';
 import { canonicalJson, isEditableFile, pointerOf, pointerSegments, valueAt, type RuleChange, type RuleFiles } from './rule-files';
+import type { FieldLanguage } from './pattern-analysis';
 import { storedBoundsOf } from './storage';
 
 // What a draft may change, and what it may not: exactly the list in docs/admin-area.md.
@@ -17,7 +18,9 @@ import { storedBoundsOf } from './storage';
 // May not: change the shape of the data (a property, a type, a $ref, a const, additionalProperties,
 // an `if`, anything else), allow a value outside the stored document's bounds (schemas/api/, through
 // each form's x-storage: storage.ts), make a field the base requires optional, use a pattern that does
-// not compile or is not linear-time, or name a message key missing in any language.
+// not compile or is outside what a pattern may say (pattern-subset.ts) or is not proven safe by the
+// static analyser (pattern-analysis.ts), leave a field no value can pass, or name a message key
+// missing in any language.
 //
 // Every refusal is keyed by the change (its index in the draft) and the keyword, with a message key
 // of the `rules` namespace (locales/<lang>/rules.json) and its parameters, so the console shows it at
@@ -33,8 +36,15 @@ export interface Refusal {
   params?: Record<string, string | number>;
 }
 
-/** Whether each pattern runs in linear time (pattern-check.ts: timed in a thread of its own). */
-export type PatternCheck = (patterns: string[]) => Promise<Map<string, boolean>>;
+/** The rules thread's verdicts (pattern-check.ts): each pattern's refusal (null: none), and per field whether some value passes. */
+export interface PatternVerdicts {
+  refusals: Map<string, { key: string; params?: Refusal['params'] } | null>;
+  /** undefined: cannot be decided (a pattern of the build's with look-around). */
+  passable: Array<boolean | undefined>;
+}
+
+/** Drafted patterns and the fields they and changed lengths apply to, checked in a thread of their own (pattern-check.ts). */
+export type PatternCheck = (question: { patterns: string[]; fields: FieldLanguage[] }) => Promise<PatternVerdicts>;
 
 export interface CheckContext {
   /** The files the build ships: what "the base" means in every rule. */
@@ -256,11 +266,23 @@ export async function checkDraft(ctx: CheckContext, current: RuleFiles, changes:
 
   // 2. What each touched rule now says, against the base and the stored bounds.
   const patterns = new Map<string, number>(); // pattern -> change
+  const fields = new Map<string, { language: FieldLanguage; at: Array<{ change: number; keyword: string }> }>();
   for (const { change, target } of touched.values()) {
     if (target.kind === 'ui') checkUi(ctx, files, target, change, refuse);
     else {
+      const before = refusals.length;
       const pattern = checkRule(ctx, files, target, change, refuse);
       if (pattern !== undefined) patterns.set(pattern, change);
+      // A length or a pattern that went through: every field it applies to must still take some value.
+      if (refusals.length === before && STRING_KEYWORDS.includes(target.keyword)) {
+        for (const occurrence of ctx.map.at(target.node)) {
+          const language = fieldLanguage(ctx, files, occurrence);
+          const key = JSON.stringify(language);
+          const entry = fields.get(key) ?? { language, at: [] };
+          if (!entry.at.some((a) => a.change === change)) entry.at.push({ change, keyword: target.keyword });
+          fields.set(key, entry);
+        }
+      }
     }
   }
 
@@ -280,16 +302,36 @@ export async function checkDraft(ctx: CheckContext, current: RuleFiles, changes:
     if (culprit >= 0) refuse(culprit, difference.at(-1) ?? '', 'Rules.Refusal.ShapeChange');
   }
 
-  // 4. Patterns run in linear time (timed in a thread of its own, never on the request's thread).
-  if (patterns.size > 0) {
-    const linear = await ctx.patterns([...patterns.keys()]);
-    for (const [pattern, change] of patterns) if (linear.get(pattern) !== true) refuse(change, 'pattern', 'Rules.Refusal.PatternNotLinear');
+  // 4. Patterns keep to the subset and are proven safe, and some value passes each field (in a thread
+  // of their own, never on the request's thread).
+  if (patterns.size > 0 || fields.size > 0) {
+    const checked = [...fields.values()];
+    const verdicts = await ctx.patterns({ patterns: [...patterns.keys()], fields: checked.map((f) => f.language) });
+    const refusedChanges = new Set<number>();
+    for (const [pattern, change] of patterns) {
+      const refusal = verdicts.refusals.get(pattern);
+      if (refusal === null) continue;
+      refuse(change, 'pattern', refusal?.key ?? 'Rules.Refusal.PatternNotLinear', refusal?.params);
+      refusedChanges.add(change);
+    }
+    checked.forEach((field, i) => {
+      if (verdicts.passable[i] !== false) return;
+      for (const { change, keyword } of field.at) {
+        if (refusedChanges.has(change)) continue;
+        refusedChanges.add(change);
+        refuse(change, keyword, 'Rules.Refusal.NoValuePasses');
+      }
+    });
   }
   refusals.sort((a, b) => a.change - b.change);
   return { refusals, files };
 }
 
 type Refuse = (change: number, keyword: string, key: string, params?: Refusal['params']) => void;
+
+/** Whether a node's rules apply wherever `occurrence`'s do: always, or under the same condition. */
+const sameCondition = (o: Occurrence, occurrence: Occurrence) =>
+  !o.condition || (!!occurrence.condition && nodeKey(o.condition) === nodeKey(occurrence.condition) && o.condition.branch === occurrence.condition.branch);
 
 /**
  * A field's bound over the nodes that always apply to it, or, for a field that exists only under a
@@ -302,15 +344,29 @@ function effectiveBound(
   keyword: string,
   pick: (a: number, b: number) => number,
 ): number | undefined {
-  const sameCondition = (o: Occurrence) =>
-    !o.condition || (occurrence.condition && nodeKey(o.condition) === nodeKey(occurrence.condition) && o.condition.branch === occurrence.condition.branch);
   let out: number | undefined;
   for (const o of ctx.map.occurrences) {
-    if (o.form !== occurrence.form || o.dataPath !== occurrence.dataPath || !sameCondition(o)) continue;
+    if (o.form !== occurrence.form || o.dataPath !== occurrence.dataPath || !sameCondition(o, occurrence)) continue;
     const value = valueAt(files.get(o.file), [...(pointerSegments(o.pointer) ?? []), keyword]);
     if (typeof value === 'number') out = out === undefined ? value : pick(out, value);
   }
   return out;
+}
+
+/** Every pattern and the length bounds that apply to a field's value wherever its occurrence applies. */
+function fieldLanguage(ctx: CheckContext, files: RuleFiles, occurrence: Occurrence): FieldLanguage {
+  const patterns = new Set<string>();
+  for (const o of ctx.map.occurrences) {
+    if (o.form !== occurrence.form || o.dataPath !== occurrence.dataPath || !sameCondition(o, occurrence)) continue;
+    const value = valueAt(files.get(o.file), [...(pointerSegments(o.pointer) ?? []), 'pattern']);
+    if (typeof value === 'string') patterns.add(value);
+  }
+  const maxLength = effectiveBound(ctx, files, occurrence, 'maxLength', Math.min);
+  return {
+    patterns: [...patterns].sort(),
+    minLength: effectiveBound(ctx, files, occurrence, 'minLength', Math.max) ?? 0,
+    ...(maxLength === undefined ? {} : { maxLength }),
+  };
 }
 
 /**

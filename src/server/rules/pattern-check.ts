@@ -1,63 +1,77 @@
 import type { Worker } from 'node:worker_threads';
-import type { PatternCheck } from './draft-checks';
+import type { PatternCheck, PatternVerdicts } from './draft-checks';
+import type { SubsetRefusal } from './pattern-subset';
 import { askOnce, startRulesWorker } from './rules-thread';
-import type { PatternAnswer, PatternRequest } from './rules-worker';
+import type { AnalysisAnswer, AnalysisRequest } from './rules-worker';
 
-// A drafted pattern must run in linear time, like every pattern under schemas/ (npm run
-// check:schemas times them the same way: src/server/rules/pattern-timing.ts). Each pattern is timed
-// on long adversarial strings in the rules thread; one that has not finished by the deadline (a
-// catastrophic one can take minutes) is not linear, and its thread is ended. Answers are kept, so a
-// console that checks a draft as the owner types times each pattern once.
+// A drafted pattern is checked in the rules thread, never on the thread that answers requests
+// (docs/admin-area.md#what-a-pattern-may-contain): the subset it must keep to (pattern-subset.ts),
+// then the static analyser (pattern-analysis.ts: recheck, which looks for an attack string), and
+// whether any value can pass the field's rules at all. A check that has not answered by the
+// deadline ends its thread and counts as not safe. The thread stays for the next check while a
+// console is being used (IDLE_MS), and verdicts on patterns are kept, so a console that checks a
+// draft as the owner types analyses each pattern once.
 
-/** The same length and budget as the schema check (scripts/check-patterns.ts). */
-export const PATTERN_LENGTH = 50_000;
-export const PATTERN_BUDGET_MS = 250;
-/** The most a pattern's whole timing may take before it counts as not linear. */
-const DEADLINE_MS = 5_000;
+/** What recheck may spend on one pattern before it says "unknown" (not safe). */
+export const ANALYSIS_TIMEOUT_MS = 3_000;
 const KEPT = 500;
+/** An idle thread is ended after this long. */
+const IDLE_MS = 30_000;
 
-export function patternChecker(options: { length?: number; budgetMs?: number; deadlineMs?: number } = {}): PatternCheck {
-  const known = new Map<string, boolean>();
+const NOT_PROVEN: SubsetRefusal = { key: 'Rules.Refusal.PatternNotLinear', params: {} };
+
+export function patternChecker(options: { timeoutMs?: number; deadlineMs?: number } = {}): PatternCheck {
+  const known = new Map<string, SubsetRefusal | null>();
+  const timeoutMs = options.timeoutMs ?? ANALYSIS_TIMEOUT_MS;
   let running = Promise.resolve();
-  return async (patterns) => {
-    const out = new Map<string, boolean>();
+  let worker: Worker | undefined;
+  let idle: NodeJS.Timeout | undefined;
+
+  function remember(pattern: string, refusal: SubsetRefusal | null) {
+    if (known.size >= KEPT) known.delete(known.keys().next().value as string);
+    known.set(pattern, refusal);
+  }
+
+  async function ask(request: AnalysisRequest, deadline: number): Promise<AnalysisAnswer> {
+    clearTimeout(idle);
+    if (!worker) {
+      worker = startRulesWorker();
+      // An idle thread never keeps the process running.
+      worker.unref();
+    }
+    const thread = worker;
+    try {
+      return await askOnce<AnalysisAnswer>(thread, request, deadline);
+    } catch (error) {
+      // The deadline ended the thread (or it failed): the next check starts another.
+      if (worker === thread) worker = undefined;
+      throw error;
+    } finally {
+      if (worker === thread)
+        idle = setTimeout(() => {
+          if (worker === thread) worker = undefined;
+          void thread.terminate();
+        }, IDLE_MS).unref();
+    }
+  }
+
+  return async ({ patterns, fields }) => {
+    const out: PatternVerdicts = { refusals: new Map(), passable: fields.map(() => undefined) };
     // One check at a time: the machine has few cores, and a slow pattern should not starve others.
     const work = running.then(async () => {
-      let worker: Worker | undefined;
-      try {
-        for (const pattern of patterns) {
-          const kept = known.get(pattern);
-          if (kept !== undefined) {
-            out.set(pattern, kept);
-            continue;
-          }
-          const request: PatternRequest = {
-            type: 'pattern',
-            pattern,
-            length: options.length ?? PATTERN_LENGTH,
-            budgetMs: options.budgetMs ?? PATTERN_BUDGET_MS,
-          };
-          let linear = false;
-          let settled = false;
-          // A slow input may be the machine's fault (another process, a collection): timed twice
-          // before it counts. Past the deadline it counts at once (a catastrophic pattern would not end).
-          for (let attempt = 0; attempt < 2 && !linear && !settled; attempt++) {
-            worker ??= startRulesWorker();
-            try {
-              linear = (await askOnce<PatternAnswer>(worker, request, options.deadlineMs ?? DEADLINE_MS)).linear;
-            } catch {
-              // The deadline ended the thread (or it failed): not linear; the next pattern gets a new thread.
-              worker = undefined;
-              settled = true;
-            }
-          }
-          if (known.size >= KEPT) known.delete(known.keys().next().value as string);
-          known.set(pattern, linear);
-          out.set(pattern, linear);
+      const fresh = [...new Set(patterns)].filter((p) => !known.has(p));
+      if (fresh.length > 0 || fields.length > 0) {
+        const deadline = options.deadlineMs ?? timeoutMs * (fresh.length + 1) + 5_000;
+        try {
+          const answer = await ask({ type: 'analyse', patterns: fresh, fields, timeoutMs }, deadline);
+          for (const [pattern, refusal] of answer.refusals) remember(pattern, refusal);
+          out.passable = answer.passable.map((p) => p ?? undefined);
+        } catch {
+          // Nothing the thread was asked is proven.
+          for (const pattern of fresh) remember(pattern, NOT_PROVEN);
         }
-      } finally {
-        await worker?.terminate();
       }
+      for (const pattern of patterns) out.refusals.set(pattern, known.get(pattern) ?? null);
     });
     running = work.catch(() => undefined);
     await work;

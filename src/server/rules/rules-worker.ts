@@ -5,25 +5,29 @@ import type { FormName } from '../../shared/schemas/form-names';
 import type { JsonSchema } from '../../shared/schemas/schema-types';
 import { formFields } from '../http/schema-registry';
 import { impactValidator, type ImpactValidator } from './impact-schema';
-import { slowInputs } from './pattern-timing';
+import { canPass, patternRefusal, type FieldLanguage } from './pattern-analysis';
+import type { SubsetRefusal } from './pattern-subset';
 import { storageEntries, storedPath } from './storage';
 
 // The rules console's thread (started by rules-thread.ts). Each message is a request and gets one
 // answer:
-// - `pattern`: whether one drafted pattern runs in linear time (the project's pattern timing, as
-//   `npm run check:schemas` runs it on the files); the caller ends the thread when it takes too long.
+// - `analyse`: drafted patterns against the subset and the static analyser, and whether any value can
+//   pass some fields' rules (pattern-analysis.ts); the caller ends the thread when it takes too long.
 // - `impact-start`, `impact-batch`..., `impact-end`: a draft's validators over stored profiles (impact.ts).
 //   Counts and at most EXAMPLES example values per form, field and key stay in this thread until the
 //   end; nothing is logged.
 
-export interface PatternRequest {
-  type: 'pattern';
-  pattern: string;
-  length: number;
-  budgetMs: number;
+export interface AnalysisRequest {
+  type: 'analyse';
+  patterns: string[];
+  fields: FieldLanguage[];
+  timeoutMs: number;
 }
-export interface PatternAnswer {
-  linear: boolean;
+export interface AnalysisAnswer {
+  /** Each pattern's refusal, or null when it may be used. */
+  refusals: Array<[string, SubsetRefusal | null]>;
+  /** Per field: whether some value passes (null: cannot be decided). */
+  passable: Array<boolean | null>;
 }
 
 export interface ImpactCounts {
@@ -40,7 +44,7 @@ export interface ImpactStarted {
 }
 
 type Request =
-  | PatternRequest
+  | AnalysisRequest
   | {
       type: 'impact-start';
       draftFiles: Array<[string, JsonSchema]>;
@@ -140,10 +144,11 @@ function checkBatch(rows: Array<{ id: string; document: string }>): void {
 
 function answer(request: Request): unknown {
   switch (request.type) {
-    case 'pattern': {
-      const slow = slowInputs({ file: 'draft', pointer: '', pattern: request.pattern }, request.length, request.budgetMs);
-      return { linear: slow.length === 0 } satisfies PatternAnswer;
-    }
+    case 'analyse':
+      return {
+        refusals: request.patterns.map((pattern) => [pattern, patternRefusal(pattern, request.timeoutMs) ?? null]),
+        passable: request.fields.map((field) => canPass(field) ?? null),
+      } satisfies AnalysisAnswer;
     case 'impact-start':
       return startImpact(request);
     case 'impact-batch':

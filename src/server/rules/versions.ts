@@ -3,7 +3,7 @@ import type { FormName } from '../../shared/schemas/form-names';
 import type { JsonSchema } from '../../shared/schemas/schema-types';
 import { resolveUiIncludes } from '../../shared/schemas/ui-include';
 import { precompiledValidatorCode, toGalleryModule } from '../forms/precompile';
-import { SchemaRegistry } from '../http/schema-registry';
+import { SchemaRegistry, schemaPatterns } from '../http/schema-registry';
 import { applyChanges, rulesHash, type RuleChange, type RuleFiles } from './rule-files';
 
 // Rules versions in memory, by hash: the resolved files, the services' validators (a SchemaRegistry,
@@ -22,11 +22,17 @@ export class RulesVersion implements ResolvedRules {
   constructor(
     readonly hash: string,
     readonly files: RuleFiles,
+    /** The build's patterns (what may run on the platform's engine where RE2 cannot: ../http/linear-regexp.ts). */
+    private readonly trusted: ReadonlySet<string> = new Set(),
   ) {}
 
   /** The services' validators for these rules (api/ schemas are the base's: no version changes them). */
   registry(): SchemaRegistry {
-    this.compiled ??= new SchemaRegistry({ files: [...this.files].map(([file, schema]) => ({ file, schema })), name: `rules ${this.hash.slice(0, 12)}` });
+    this.compiled ??= new SchemaRegistry({
+      files: [...this.files].map(([file, schema]) => ({ file, schema })),
+      name: `rules ${this.hash.slice(0, 12)}`,
+      trusted: this.trusted,
+    });
     return this.compiled;
   }
 }
@@ -40,8 +46,11 @@ export class VersionCache {
   private readonly versions = new Map<string, RulesVersion>();
   private readonly modules = new Map<string, string>();
 
+  private readonly trusted: ReadonlySet<string>;
+
   constructor(baseFiles: RuleFiles) {
-    this.base = new RulesVersion(rulesHash(baseFiles), baseFiles);
+    this.trusted = schemaPatterns([...baseFiles].map(([file, schema]) => ({ file, schema })));
+    this.base = new RulesVersion(rulesHash(baseFiles), baseFiles, this.trusted);
   }
 
   /** The base with a list of changes applied (throws ChangeNotApplicable when one does not apply). */
@@ -57,7 +66,7 @@ export class VersionCache {
     if (version) {
       // Most recently used last.
       this.versions.delete(resolved.hash);
-    } else version = new RulesVersion(resolved.hash, resolved.files);
+    } else version = new RulesVersion(resolved.hash, resolved.files, this.trusted);
     this.versions.set(resolved.hash, version);
     if (this.versions.size > KEPT_VERSIONS) this.versions.delete(this.versions.keys().next().value as string);
     return version;

@@ -2,16 +2,20 @@ import { join } from 'node:path';
 import { loadCatalogues } from '../../../src/server/forms/locale-catalogue';
 import { readSchemaFiles } from '../../../src/server/http/schema-registry';
 import { checkDraft, type CheckContext, type PatternCheck } from '../../../src/server/rules/draft-checks';
+import { canPass, patternRefusal } from '../../../src/server/rules/pattern-analysis';
 import { FormMap } from '../../../src/server/rules/form-map';
 import { applyChanges, type RuleChange } from '../../../src/server/rules/rule-files';
 
 // What a draft may change and what it may not (docs/admin-area.md), one case per line of the list.
-// Patterns are timed by a stand-in here (the real timing runs in a thread: tests/integration/rules).
+// Patterns are analysed here on the test's own thread (the services run the same analysis in the rules
+// thread: tests/integration/rules/pattern-check.test.ts).
 
 const root = join(import.meta.dirname, '../../..');
 const base = new Map(readSchemaFiles(join(root, 'schemas')).map((f) => [f.file, f.schema]));
-const slowPatterns = new Set(['^(a+)+$', '^(\\w+\\s?)*$']);
-const patterns: PatternCheck = async (list) => new Map(list.map((p) => [p, !slowPatterns.has(p)]));
+const patterns: PatternCheck = async (question) => ({
+  refusals: new Map(question.patterns.map((p) => [p, patternRefusal(p) ?? null])),
+  passable: question.fields.map(canPass),
+});
 const ctx: CheckContext = { base, map: new FormMap(base), catalogues: loadCatalogues(join(root, 'locales')), patterns };
 
 const ADDRESS = 'defs/address.schema.json';
@@ -170,7 +174,38 @@ describe('a draft may not', () => {
     [
       'use a catastrophic pattern',
       [{ file: ADDRESS, op: 'add', path: '/properties/city/pattern', value: '^(a+)+$' }],
-      [[0, 'pattern', 'Rules.Refusal.PatternNotLinear', {}]],
+      [[0, 'pattern', 'Rules.Refusal.PatternNestedRepeat', { part: '(a+)+' }]],
+    ],
+    [
+      'use a look-behind (the pattern that stalled a cluster)',
+      [{ file: ADDRESS, op: 'add', path: '/properties/city/pattern', value: '(?<=c(?:a|a)*)x' }],
+      [[0, 'pattern', 'Rules.Refusal.PatternLookaround', { part: '(?<=c(?:a|a)*)' }]],
+    ],
+    [
+      'leave a required field nothing can pass (only the empty value)',
+      [{ file: ADDRESS, op: 'add', path: '/properties/city/pattern', value: '^$' }],
+      [[0, 'pattern', 'Rules.Refusal.NoValuePasses', {}]],
+    ],
+    [
+      'ask for more characters than the field may hold',
+      [{ file: ADDRESS, op: 'add', path: '/properties/city/pattern', value: '^.{37,}$' }],
+      [[0, 'pattern', 'Rules.Refusal.NoValuePasses', {}]],
+    ],
+    [
+      'shorten the most below what the pattern asks for',
+      [
+        { file: ADDRESS, op: 'add', path: '/properties/city/pattern', value: '^[A-Z]{5,}$' },
+        { file: ADDRESS, op: 'replace', path: '/properties/city/maxLength', value: 4 },
+      ],
+      [
+        [0, 'pattern', 'Rules.Refusal.NoValuePasses', {}],
+        [1, 'maxLength', 'Rules.Refusal.NoValuePasses', {}],
+      ],
+    ],
+    [
+      'ask for characters the Latin-1 rule of the field refuses',
+      [{ file: ADDRESS, op: 'add', path: '/properties/city/pattern', value: '^[\\u3040-\\u309F]+$' }],
+      [[0, 'pattern', 'Rules.Refusal.NoValuePasses', {}]],
     ],
     [
       'add a rule without a message',

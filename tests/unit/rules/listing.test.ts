@@ -13,7 +13,12 @@ import { listForms } from '../../../src/server/rules/listing';
 const root = join(import.meta.dirname, '../../..');
 const base = new Map(readSchemaFiles(join(root, 'schemas')).map((f) => [f.file, f.schema]));
 const map = new FormMap(base);
-const ctx: CheckContext = { base, map, catalogues: loadCatalogues(join(root, 'locales')), patterns: async (list) => new Map(list.map((p) => [p, true])) };
+const ctx: CheckContext = {
+  base,
+  map,
+  catalogues: loadCatalogues(join(root, 'locales')),
+  patterns: async (q) => ({ refusals: new Map(q.patterns.map((p) => [p, null])), passable: q.fields.map(() => true) }),
+};
 const forms = new Map(listForms(map, base).map((f) => [f.form, f]));
 
 describe('the forms listing', () => {

@@ -35,9 +35,13 @@ export function PatternRule({ label, value, published, onChange, refusals, examp
   const invalid = parsed && !parsed.ok ? [{ file: '', path: '', code: 'PatternInvalid', params: { reason: parsed.error } }] : [];
   // The browser's own verdict on the syntax shows at once; other refusals come from the draft's checks.
   const shown = refusals.some((r) => r.code === 'PatternInvalid') ? refusals : [...invalid, ...refusals];
+  const hintId = `${id}-limits`;
   return (
     <div className="admin-control admin-control--pattern">
       <label htmlFor={id}>{label}</label>
+      <p id={hintId} className="admin-hint">
+        {t('admin:Pattern.Limits')}
+      </p>
       <input
         id={id}
         type="text"
@@ -46,7 +50,7 @@ export function PatternRule({ label, value, published, onChange, refusals, examp
         autoComplete="off"
         value={value ?? ''}
         aria-invalid={shown.length > 0 || undefined}
-        aria-describedby={describedBy(id, shown)}
+        aria-describedby={describedBy(id, shown, hintId)}
         onChange={(event) => onChange(event.target.value === '' && removable ? undefined : event.target.value)}
       />
       <WasNote value={value} published={published} />
