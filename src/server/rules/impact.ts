@@ -100,6 +100,8 @@ export async function checkImpact(options: {
   affected: Map<FormName, string[]>;
   profiles: ProfileSource;
   draftId: string;
+  /** The build's patterns, which may run on the platform's engine (../http/linear-regexp.ts). */
+  trusted: ReadonlySet<string>;
   batchSize?: number;
 }): Promise<ImpactReport> {
   const started = performance.now();
@@ -117,6 +119,7 @@ export async function checkImpact(options: {
         publishedFiles: [...options.published.files],
         forms,
         affected: Object.fromEntries(forms.map((form) => [form, options.affected.get(form) ?? []])),
+        trusted: [...options.trusted],
       },
       BATCH_DEADLINE_MS,
     );

@@ -51,6 +51,7 @@ type Request =
       publishedFiles: Array<[string, JsonSchema]>;
       forms: FormName[];
       affected: Record<string, string[]>;
+      trusted: string[];
     }
   | { type: 'impact-batch'; rows: Array<{ id: string; document: string }> }
   | { type: 'impact-end' };
@@ -85,6 +86,7 @@ const STORED_PROFILE = 'api/profile.schema.json';
 function startImpact(request: Extract<Request, { type: 'impact-start' }>): ImpactStarted {
   const draftFiles = new Map(request.draftFiles);
   const publishedFiles = new Map(request.publishedFiles);
+  const trusted = new Set(request.trusted);
   let stored: Set<string> | null = new Set();
   impact = request.forms.map((form) => {
     // Each form validated only at the paths the draft's changes reach (impact-schema.ts).
@@ -98,8 +100,8 @@ function startImpact(request: Extract<Request, { type: 'impact-start' }>): Impac
           [...draftFiles].map(([path, schema]) => ({ path, schema: schema as JsonSchema })),
         ),
       ),
-      draft: impactValidator(draftFiles, form, affected),
-      published: impactValidator(publishedFiles, form, affected),
+      draft: impactValidator(draftFiles, form, affected, trusted),
+      published: impactValidator(publishedFiles, form, affected, trusted),
       affected,
       profiles: 0,
       counts: new Map(),

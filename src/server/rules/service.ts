@@ -409,6 +409,7 @@ export function createRulesService(deps: RulesDeps) {
         affected: affectedPaths(map, row.changes, [draft.files, published.files]),
         profiles: deps.profiles,
         draftId: row.id,
+        trusted: cache.trusted,
       });
     },
 

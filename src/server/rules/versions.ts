@@ -46,7 +46,8 @@ export class VersionCache {
   private readonly versions = new Map<string, RulesVersion>();
   private readonly modules = new Map<string, string>();
 
-  private readonly trusted: ReadonlySet<string>;
+  /** The build's patterns: the only ones that may run on the platform's engine (../http/linear-regexp.ts). */
+  readonly trusted: ReadonlySet<string>;
 
   constructor(baseFiles: RuleFiles) {
     this.trusted = schemaPatterns([...baseFiles].map(([file, schema]) => ({ file, schema })));
