@@ -144,7 +144,8 @@ test.describe('the texts console', () => {
     learner.on('request', (request) => {
       if (new URL(request.url()).pathname.startsWith('/api/')) inFlight.add(request);
     });
-    for (const done of ['requestfinished', 'requestfailed'] as const) learner.on(done, (request) => inFlight.delete(request));
+    learner.on('requestfinished', (request) => inFlight.delete(request));
+    learner.on('requestfailed', (request) => inFlight.delete(request));
     const settled = () => expect.poll(() => inFlight.size, { timeout: 15_000 }).toBe(0);
     const moveHomeAndBack = async () => {
       await learner.getByRole('banner').getByRole('link', { name: 'ホーム', exact: true }).click();
