@@ -144,12 +144,20 @@ test.describe('the texts console', () => {
     learner.on('request', (request) => {
       if (new URL(request.url()).pathname.startsWith('/api/')) inFlight.add(request);
     });
-    learner.on('requestfinished', (request) => inFlight.delete(request));
+    const answered = new Set<string>();
+    learner.on('requestfinished', (request) => {
+      inFlight.delete(request);
+      answered.add(new URL(request.url()).pathname);
+    });
     learner.on('requestfailed', (request) => inFlight.delete(request));
     const settled = () => expect.poll(() => inFlight.size, { timeout: 15_000 }).toBe(0);
+    // Home's own data (its page's code loads first, so its calls start a moment after the address changes).
+    const HOME_DATA = ['/entitlements', '/api/announcements/', '/pendingfulfillments'];
+    const homeAnswered = () => HOME_DATA.every((end) => [...answered].some((path) => path.endsWith(end)));
     const moveHomeAndBack = async () => {
       await learner.getByRole('banner').getByRole('link', { name: 'ホーム', exact: true }).click();
       await expect(learner).toHaveURL(/\/home$/);
+      await expect.poll(homeAnswered, { timeout: 15_000 }).toBe(true);
       await settled();
       await learner.getByTestId('profile-menu').getByRole('button').first().click();
       await learner.getByTestId('profile-menu').getByRole('link', { name: 'プロフィール', exact: true }).click();

@@ -7,8 +7,8 @@ import { ref, typed } from './schema-refs';
  * x-rules-version and x-texts-version carry), so a portal whose pages' data is cached learns of a
  * publish when the learner moves to another page or comes back to the tab (docs/admin-area.md,
  * "Live, everywhere"). Public: the hashes name files that are public by hash anyway. The answer is
- * revalidated every time (`no-cache`) with its ETag, so the browser's check is a 304 of a few
- * hundred bytes until something is published.
+ * revalidated every time (`no-cache`) with its ETag, so the browser's check is a 304 with no body
+ * (the headers every answer carries) until something is published.
  */
 export async function liveVersionRoutes(app: FastifyInstance): Promise<void> {
   const { rules, texts } = app.services;
