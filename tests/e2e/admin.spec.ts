@@ -112,4 +112,20 @@ test.describe('admin area, as a product owner', () => {
     await expectNoSeriousA11yViolations(page, 'gallery ja');
     expect(await violations()).toEqual([]);
   });
+
+  test('the gallery on a Japanese page previews the forms in Japanese from the start', async ({ page }) => {
+    await page.setViewportSize(DESKTOP);
+    await signIn(page, OWNER.email, OWNER.password, { path: '/admin/gallery', lang: 'ja' });
+    const profile = page.getByRole('region', { name: 'プロフィール', exact: true });
+    await expect(profile).toBeVisible({ timeout: 30_000 });
+    // The form, its labels and the context it is given: the page's language, not English.
+    await expect(profile.locator('label[for="profile_primaryAddress_city"]')).toContainText('市区町村');
+    await expect(profile.getByRole('group', { name: 'ポータルから渡される状況' })).toBeVisible();
+    await expect(page.getByRole('button', { name: '日本語' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByText('Context the portal passes')).toHaveCount(0);
+    // The switch still changes the preview alone.
+    await page.getByRole('button', { name: 'English' }).click();
+    await expect(page.getByRole('region', { name: 'Profile', exact: true })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('フォームギャラリー');
+  });
 });

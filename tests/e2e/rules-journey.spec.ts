@@ -6,9 +6,9 @@ import { DESKTOP, MOBILE, screenshot } from './support/screenshots';
 
 // The product owner's journey (issue 22; docs/admin-area.md) in real browsers against the real
 // services: the city's rejection figure, a draft city maxLength 32 -> 20 with a reason, its impact on
-// stored profiles, publish; a learner with the profile form open gets 21 characters refused at the
-// field, by the services first, then by the new rules in the browser without a reload; roll back;
-// 21 characters pass again. And the console's refusals at their controls.
+// stored profiles, publish (the confirmation stays); a learner with the profile form open gets 21
+// characters refused at the field, by the services first, then by the new rules in the browser
+// without a reload; roll back; the same open form saves 21 characters, still without a reload. And the console's refusals at their controls.
 
 const server = loadConfig(process.env);
 const OWNER = { email: 'owner@example.com', password: 'OwnerDemo2026' } as const;
@@ -85,7 +85,14 @@ test('draft, impact, publish, a learner refused live, roll back, accepted again'
   await screenshot(owner, 'admin-console-mobile-en');
   await owner.setViewportSize(DESKTOP);
   await draft.getByRole('button', { name: 'Publish' }).click();
-  await expect(draft.getByText('Published as version 1.', { exact: false })).toBeVisible();
+  const confirmation = draft.getByRole('status').filter({ hasText: 'Published as version 1.' });
+  await expect(confirmation).toBeVisible();
+  // It stays while the area loads the new version (the first publish from the base rules once
+  // replaced the page with its loading line, and the confirmation was gone), with a link to it.
+  await owner.waitForTimeout(3_000);
+  await expect(confirmation).toBeVisible();
+  await expect(confirmation.getByRole('link', { name: 'See version 1 in the list of versions' })).toHaveAttribute('href', '/admin/rules/versions#version-1');
+  await expect(owner.getByText('Loading the schema files')).toHaveCount(0);
 
   // The learner's form is still open, under the rules it loaded with: 21 characters go to the
   // services, which refuse them at the field; the answer's x-rules-version brings the new rules in.
@@ -129,14 +136,19 @@ test('draft, impact, publish, a learner refused live, roll back, accepted again'
   await expect(owner.getByRole('cell', { name: 'Published', exact: true })).toBeVisible();
   await expectNoSeriousA11yViolations(owner, 'audit');
 
-  // 21 characters pass again (a fresh page: its configuration says the base is in force).
-  await learner.reload();
-  await learner.getByRole('button', { name: 'Edit', exact: true }).click();
-  await city.fill(CITY_21);
-  const saved = learner.waitForResponse((response) => isProfilePatch(response.request()));
+  // 21 characters pass again in the form left open, with no reload: the browser's refusal under
+  // version 1 is checked against the rules in force first (GET /api/versions), which moved back to
+  // the base, so the save goes out under them and the services take it.
+  await learner.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
+  await expect(city).toHaveValue(CITY_21);
+  const saved = learner.waitForResponse((response) => isProfilePatch(response.request()), { timeout: 15_000 });
   await learner.getByRole('button', { name: 'Save' }).click();
   expect((await saved).status()).toBe(200);
   await expect(learner.getByRole('button', { name: 'Edit', exact: true })).toBeVisible();
+  await expect(city).toHaveValue(CITY_21);
+  expect(await learner.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+  // Stored: a fresh page reads it back.
+  await learner.reload();
   await expect(city).toHaveValue(CITY_21);
 
   await learnerContext.close();

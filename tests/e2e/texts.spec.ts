@@ -6,7 +6,7 @@
  * import with an unknown key. Every text changed here is rolled back to the files at the end, so the
  * specs after this one see the texts of the files.
  */
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, type Request, test } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { loadConfig } from '../../src/server/config';
 import { expectNoSeriousA11yViolations } from './support/axe';
@@ -17,6 +17,9 @@ const server = loadConfig(process.env);
 const TRANSLATOR = { email: 'translator@example.com', password: 'TranslatorDemo2026' } as const;
 const CITY_KEY = 'validation:Validation.InvalidCity_maxLength';
 const EDITED_JA = '【編集済み】市区町村は{{limit}}文字以内で入力してください';
+const CITY_LABEL_KEY = 'fields:Fields.address.city.label';
+const CITY_LABEL_JA = '市区町村';
+const EDITED_CITY_LABEL_JA = '市区町村（新しい表記）';
 
 async function bearerOf(page: Page, open: () => Promise<void>): Promise<string> {
   const call = page.waitForRequest((request) => new URL(request.url()).pathname.startsWith('/api/') && Boolean(request.headers().authorization));
@@ -94,6 +97,12 @@ test.describe('the texts console', () => {
     await page.setViewportSize(DESKTOP);
     await draft.getByRole('button', { name: 'Publish' }).click();
     await expect(page.getByTestId('texts-published')).toContainText('Published: version 1', { timeout: 15_000 });
+    // The draft has left the list; what was done stays said, with a link to the version.
+    const publishedAs = page.getByTestId('texts-published-as');
+    await expect(publishedAs).toContainText('Published as version 1.');
+    await page.waitForTimeout(3_000);
+    await expect(publishedAs).toContainText('Published as version 1.');
+    await expect(publishedAs.getByRole('link', { name: 'See version 1 among the versions' })).toHaveAttribute('href', '#texts-version-1');
 
     // The services refuse what the console refuses, whoever sends it.
     const refusal = async (text: string) => {
@@ -120,6 +129,77 @@ test.describe('the texts console', () => {
     const files = JSON.parse(readFileSync('locales/ja/validation.json', 'utf8')) as { Validation: Record<string, string> };
     await learner.goto('/profile');
     await expect(await cityMessage(learner, '編集', '保存')).toHaveText(files.Validation.InvalidCity_maxLength!.replace('{{limit}}', '32'));
+    await learnerContext.close();
+  });
+
+  test('a learner moving between cached pages sees a text published meanwhile, without a reload', async ({ page, browser }) => {
+    test.setTimeout(120_000);
+    const translatorToken = await bearerOf(page, () => signIn(page, TRANSLATOR.email, TRANSLATOR.password, { path: '/admin/texts' }));
+    const learnerContext = await browser.newContext();
+    const learner = await learnerContext.newPage();
+    await learner.setViewportSize(DESKTOP);
+    const main = learner.locator('#main');
+    // Calls to the services on their way: a page left before its data came would ask again.
+    const inFlight = new Set<Request>();
+    learner.on('request', (request) => {
+      if (new URL(request.url()).pathname.startsWith('/api/')) inFlight.add(request);
+    });
+    const answered = new Set<string>();
+    learner.on('requestfinished', (request) => {
+      inFlight.delete(request);
+      answered.add(new URL(request.url()).pathname);
+    });
+    learner.on('requestfailed', (request) => inFlight.delete(request));
+    const settled = () => expect.poll(() => inFlight.size, { timeout: 15_000 }).toBe(0);
+    // Home's own data (its page's code loads first, so its calls start a moment after the address changes).
+    const HOME_DATA = ['/entitlements', '/api/announcements/', '/pendingfulfillments'];
+    const homeAnswered = () => HOME_DATA.every((end) => [...answered].some((path) => path.endsWith(end)));
+    const moveHomeAndBack = async () => {
+      await learner.getByRole('banner').getByRole('link', { name: 'ホーム', exact: true }).click();
+      await expect(learner).toHaveURL(/\/home$/);
+      await expect.poll(homeAnswered, { timeout: 15_000 }).toBe(true);
+      await settled();
+      await learner.getByTestId('profile-menu').getByRole('button').first().click();
+      await learner.getByTestId('profile-menu').getByRole('link', { name: 'プロフィール', exact: true }).click();
+      await expect(learner).toHaveURL(/\/profile$/);
+      await settled();
+    };
+    // The learner's pages, each visited once: their data is cached from now on.
+    await signIn(learner, DEMO_LEARNER.email, DEMO_LEARNER.password, { path: '/profile', lang: 'ja' });
+    await expect(main.getByRole('textbox', { name: CITY_LABEL_JA, exact: true })).toBeVisible();
+    await moveHomeAndBack();
+    await expect(main.getByRole('textbox', { name: CITY_LABEL_JA, exact: true })).toBeVisible();
+    // The same document throughout (no reload), and no call for the pages' data while moving.
+    await learner.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
+    const calls: string[] = [];
+    learner.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (pathname.startsWith('/api/')) calls.push(pathname);
+    });
+
+    // A translator publishes a new Japanese label for the city, through the services' API.
+    const created = await page.request.post('/api/admin/texts/drafts', {
+      headers: headers(translatorToken),
+      data: { reason: 'e2e: the next page', changes: [{ key: CITY_LABEL_KEY, lang: 'ja', text: EDITED_CITY_LABEL_JA }] },
+    });
+    expect(created.status()).toBe(201);
+    const { id } = (await created.json()) as { id: string };
+    expect((await page.request.post(`/api/admin/texts/drafts/${id}/publish`, { headers: headers(translatorToken), data: {} })).status()).toBe(200);
+
+    // Home, the profile menu, プロフィール: the new label within a few seconds.
+    await moveHomeAndBack();
+    await expect(main.getByRole('textbox', { name: EDITED_CITY_LABEL_JA, exact: true })).toBeVisible({ timeout: 8_000 });
+    expect(await learner.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+    // What it cost: the versions check alone, throttled.
+    expect(calls.filter((path) => path !== '/api/versions')).toEqual([]);
+    expect(calls.length).toBeGreaterThan(0);
+    expect(calls.length).toBeLessThanOrEqual(3);
+
+    // A roll back reaches the next page the same way.
+    await rollBackToFiles(page);
+    await moveHomeAndBack();
+    await expect(main.getByRole('textbox', { name: CITY_LABEL_JA, exact: true })).toBeVisible({ timeout: 8_000 });
+    expect(await learner.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
     await learnerContext.close();
   });
 

@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { configureApi } from '../clients/client';
 import { loadPortalConfig } from '../clients/config';
 import { later } from '../clients/eventually';
+import { followVersions } from '../clients/live-versions';
 import { initRulesVersion } from '../clients/rules-version';
 import type { Session } from '../clients/session';
 import type { AuthApi } from '../auth/auth-context';
@@ -72,6 +73,8 @@ export async function boot(): Promise<void> {
       getToken: () => Promise.all([token.promise, firstPaint]).then(([getToken]) => getToken()),
       onHeaders: (headers) => followTextsVersion(headers.get('x-texts-version')),
     });
+    // And from the versions check the shell makes on navigation and focus (clients/live-versions.ts).
+    followVersions(followTextsVersion);
     initRulesVersion(config);
 
     let rendered = false;

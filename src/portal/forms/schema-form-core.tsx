@@ -8,7 +8,7 @@ import { FormDefinitionsContext, type FormName } from './definitions';
 import { type ServerFieldErrors, toExtraErrors } from './errors/server-errors';
 import { transformErrors } from './errors/transform-errors';
 import { FormActions } from './form-actions';
-import { useFreshStarts, useHeldTyping, useObjectVersion, useSchemaFormContext } from './schema-form-state';
+import { useCurrentRulesOnRefusal, useFreshStarts, useHeldTyping, useObjectVersion, useSchemaFormContext } from './schema-form-state';
 import { templates, widgets } from './theme';
 import type { EditToggle, FormMode } from './use-edit-toggle';
 import type { TextKey } from '../ui/texts/text-key';
@@ -40,12 +40,18 @@ export interface SchemaFormProps<T> {
   idPrefix?: string;
 }
 
+/** What SchemaForm hands the engine besides a feature's props. */
+interface CoreProps<T> extends SchemaFormProps<T> {
+  /** Asks which rules version is in force and loads it; true when it moved (the definitions follow). */
+  currentRules?: () => Promise<boolean>;
+}
+
 const EMPTY_CONTEXT: Record<string, unknown> = {};
 // A box that must be checked (`const: true`) starts unchecked rather than pre-ticked.
 const DEFAULT_STATE = { constAsDefaults: 'never' } as const;
 
 /** The form renderer over whichever definitions the context provides (precompiled or runtime-compiled). */
-export function SchemaFormCore<T = Record<string, unknown>>(props: SchemaFormProps<T>) {
+export function SchemaFormCore<T = Record<string, unknown>>(props: CoreProps<T>) {
   const { form, formData, onSubmit, onChange, context = EMPTY_CONTEXT, editToggle, serverErrors } = props;
   const definitions = useContext(FormDefinitionsContext);
   if (!definitions) throw new Error('SchemaFormCore needs a FormDefinitionsContext; use SchemaForm');
@@ -68,6 +74,7 @@ export function SchemaFormCore<T = Record<string, unknown>>(props: SchemaFormPro
   // Errors shown as one types need each keystroke in the form's data; otherwise text fields hold it.
   const liveValidate = Boolean(props.liveValidate) || submittedOnce;
   const heldTyping = useHeldTyping(formRef, dataVersion);
+  useCurrentRulesOnRefusal(formRef, dataVersion, definitions, props.currentRules);
   const formContext = useSchemaFormContext({ formRef, behaviours, globalOptions, context, status, heldTyping, liveValidate });
   const clearSubmitted = useCallback(() => setSubmittedOnce(false), []);
   useFreshStarts(formRef, dataVersion, editToggle?.cancels ?? 0, status, clearSubmitted);

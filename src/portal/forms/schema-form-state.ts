@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { flushSync } from 'react-dom';
 import type Form from '@rjsf/core';
 import type { GlobalFormOptions } from '@rjsf/utils';
@@ -45,6 +45,63 @@ export function useHeldTyping<T>(formRef: FormRef<T>, dataVersion: number): Set<
   }, [formRef, dataVersion, heldTyping]);
   return heldTyping;
 }
+
+/**
+ * A save the browser's validators refuse is judged by the rules the services enforce at that moment:
+ * a product owner may have loosened them since the form loaded its validators (a roll back), and no
+ * answer of the services has said so yet. So a refused submit is held (RJSF, whose handler is React's
+ * at the root, never sees it: nothing is shown or recorded), `currentRules` asks which version is in
+ * force and loads it if it moved, and the submit goes again once the form has re-rendered with the
+ * new validators (or at once, with the same ones), keeping everything typed. Registered after
+ * useHeldTyping's listener, with the same data version, so held text has reached the data it reads.
+ */
+export function useCurrentRulesOnRefusal<T>(
+  formRef: FormRef<T>,
+  dataVersion: number,
+  definitions: unknown,
+  currentRules: (() => Promise<boolean>) | undefined,
+): void {
+  const [waitingFor, setWaitingFor] = useState<{ outdated: unknown }>();
+  const shown = useRef(definitions);
+  const state = useRef({ passing: false, checking: false });
+  useLayoutEffect(() => {
+    shown.current = definitions;
+  }, [definitions]);
+  const resubmit = useCallback(() => {
+    state.current = { passing: true, checking: false };
+    formElementOf(formRef)?.requestSubmit();
+  }, [formRef]);
+  useEffect(() => {
+    const element = formElementOf(formRef);
+    if (!element || !currentRules) return;
+    const onSubmit = (event: Event) => {
+      if (state.current.passing) {
+        state.current.passing = false;
+        return;
+      }
+      const form = formRef.current;
+      if (!state.current.checking && (!form || form.validate(form.state.formData).errors.length === 0)) return;
+      event.preventDefault();
+      event.stopPropagation();
+      if (state.current.checking) return;
+      state.current.checking = true;
+      const outdated = shown.current;
+      currentRules().then(
+        (moved) => (moved ? setWaitingFor({ outdated }) : resubmit()),
+        () => resubmit(),
+      );
+    };
+    element.addEventListener('submit', onSubmit);
+    return () => element.removeEventListener('submit', onSubmit);
+  }, [formRef, dataVersion, currentRules, resubmit]);
+  useEffect(() => {
+    if (!waitingFor || definitions === waitingFor.outdated) return;
+    setWaitingFor(undefined);
+    resubmit();
+  }, [definitions, waitingFor, resubmit]);
+}
+
+const formElementOf = <T>(formRef: FormRef<T>) => (formRef.current?.formElement as { current?: HTMLFormElement | null } | undefined)?.current ?? undefined;
 
 interface FormContextInputs<T> {
   formRef: FormRef<T>;

@@ -1,5 +1,6 @@
-import { useContext, useDeferredValue, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { useCallback, useContext, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
+import { checkVersions } from '../clients/live-versions';
 import { rulesVersion, subscribeRulesVersion } from '../clients/rules-version';
 import { FormDefinitionsContext, type FormDefinition, type FormDefinitions, type FormName } from './definitions';
 import { FormLoading } from './form-loading';
@@ -91,15 +92,31 @@ function useMountInSlices(ready: boolean): boolean {
   return useDeferredValue(ready, false);
 }
 
+/**
+ * Before a refused save is shown: whether the services enforce other rules than those the form shows
+ * (a loosened rule must not be refused by the browser alone), loading them if so.
+ */
+function useCurrentRules(form: FormName, shown: FormDefinition | undefined): () => Promise<boolean> {
+  const shownRef = useRef(shown);
+  useLayoutEffect(() => {
+    shownRef.current = shown;
+  }, [shown]);
+  return useCallback(async () => {
+    await checkVersions(true);
+    return (await loadProductionDefinition(form, rulesVersion())) !== shownRef.current;
+  }, [form]);
+}
+
 function PrecompiledForm<T>(props: SchemaFormProps<T>) {
   const { core: loadedCore, definition } = useLoaded(props.form, true);
   const definitions = useMemo<FormDefinitions | undefined>(() => definition && (() => definition), [definition]);
+  const currentRules = useCurrentRules(props.form, definition);
   const mount = useMountInSlices(Boolean(loadedCore && definitions));
   if (!mount || !loadedCore || !definitions) return <FormLoading />;
   const { SchemaFormCore } = loadedCore;
   return (
     <FormDefinitionsContext.Provider value={definitions}>
-      <SchemaFormCore<T> {...props} />
+      <SchemaFormCore<T> {...props} currentRules={currentRules} />
     </FormDefinitionsContext.Provider>
   );
 }

@@ -2,11 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import type { ServerConfig } from '../config';
 import { readiness, type Database } from '../db';
 import type { Lifecycle } from '../shutdown';
+import { liveVersionRoutes } from './live-versions';
 import { neverShed, type LoadShedding } from './load-shedding';
 import { portalConfig } from './portal-config';
 
 // The public routes of the service itself: liveness, readiness (what a load balancer asks) and the
-// portal's run-time configuration with the published rules and texts versions.
+// portal's run-time configuration with the published rules and texts versions, and those versions
+// alone (GET /api/versions, with an ETag) for a portal that has its data already.
 
 export interface ServiceRouteOptions {
   config: ServerConfig;
@@ -56,4 +58,5 @@ export function serviceRoutes(app: FastifyInstance, { config, database, lifecycl
     reply.header('cache-control', 'no-store');
     return portalConfig(config, { ...rules.published(), baseHash: rules.baseHash }, texts.published());
   });
+  void app.register(liveVersionRoutes);
 }

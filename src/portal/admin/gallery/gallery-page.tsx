@@ -6,7 +6,7 @@ import { FORM_NAMES, FormDefinitionsContext, type FormDefinitions, type FormName
 import { type CompiledForm, type LoadCompiledForm, loadCompiledForm } from '../api/compiled-forms';
 import { adminKeys, SILENT } from '../api/query-keys';
 import { loadSchemaFiles } from '../api/schema-files';
-import { LanguageSwitch, type PreviewLanguage, PreviewTexts } from '../preview/preview-language';
+import { LanguageSwitch, type PreviewLanguage, PreviewTexts, usePageLanguage } from '../preview/preview-language';
 import { resolvedUi, type SchemaFiles } from '../schema/files';
 import { formsReachingDefs } from '../../../shared/schemas/def-reach';
 import { FormExhibit } from './form-exhibit';
@@ -48,7 +48,8 @@ interface GalleryPageProps {
  */
 export default function GalleryPage({ loadForm = loadCompiledForm, loadFiles = loadSchemaFiles }: GalleryPageProps) {
   const { t } = useTranslation(['gallery', 'admin']);
-  const [lang, setLang] = useState<PreviewLanguage>('en');
+  // The preview starts in the page's language; its switch changes the preview alone.
+  const [lang, setLang] = useState<PreviewLanguage>(usePageLanguage());
   const files = useQuery({ queryKey: adminKeys.schemaFiles(), queryFn: () => loadFiles(), meta: SILENT });
   // Compiled afresh on each visit, so an edited schema file shows without a build.
   const loaded = useQuery({

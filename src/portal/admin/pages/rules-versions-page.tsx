@@ -62,7 +62,7 @@ function VersionItem({ version }: { version: Version }) {
   const date = (iso: string | null) =>
     iso ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(new Date(iso)) : '';
   return (
-    <li className="admin-card admin-version" data-testid={`version-${version.number}`}>
+    <li className="admin-card admin-version" id={`version-${version.number}`} data-testid={`version-${version.number}`}>
       <h2>
         {t('admin:Versions.Number', { number: version.number })} {version.published ? <span className="admin-badge">{t('admin:Versions.InForce')}</span> : null}
       </h2>

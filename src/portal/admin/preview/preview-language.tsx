@@ -16,6 +16,12 @@ const LANGUAGE_NAME: Record<PreviewLanguage, TextKey<'gallery'>> = {
   ja: 'gallery:Languages.ja',
 };
 
+/** The page's language, if the preview has it (English otherwise): where a preview starts. */
+export function usePageLanguage(): PreviewLanguage {
+  const { i18n } = useTranslation();
+  return PREVIEW_LANGUAGES.find((lang) => lang === i18n.language) ?? 'en';
+}
+
 export function PreviewTexts({ lang, children }: { lang: PreviewLanguage; children: ReactNode }) {
   const { i18n } = useTranslation();
   // The copy switches once the language's texts are in the shared store: a copy set to a language

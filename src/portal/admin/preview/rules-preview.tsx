@@ -9,7 +9,7 @@ import { adminKeys, SILENT } from '../api/query-keys';
 import type { RuleChange } from '../rules/changes';
 import { resolvedUi, type SchemaFiles } from '../schema/files';
 import type { Sample } from './demo-samples';
-import { LanguageSwitch, type PreviewLanguage, PreviewTexts } from './preview-language';
+import { LanguageSwitch, type PreviewLanguage, PreviewTexts, usePageLanguage } from './preview-language';
 
 export interface RulesPreviewProps {
   form: FormName;
@@ -67,7 +67,8 @@ function Column({ title, children }: { title: string; children: ReactNode }) {
 export function RulesPreview({ form, published, draftFiles, changes, compiled, samples }: RulesPreviewProps) {
   const { t } = useTranslation(['admin']);
   const id = useId();
-  const [lang, setLang] = useState<PreviewLanguage>('en');
+  // The preview starts in the page's language; its switch changes the preview alone.
+  const [lang, setLang] = useState<PreviewLanguage>(usePageLanguage());
   const [sampleId, setSampleId] = useState(samples[0]?.id);
   const sample = samples.find((s) => s.id === sampleId) ?? samples[0];
   const publishedForm = useQuery({ queryKey: adminKeys.compiledForm(form, 'published'), queryFn: () => compiled.published(form), meta: SILENT });

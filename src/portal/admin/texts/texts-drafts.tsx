@@ -14,6 +14,8 @@ export function TextsDrafts() {
   const { t } = useTranslation(['texts', 'admin']);
   const drafts = useQuery(textDraftsQuery());
   const headingId = useId();
+  // A published draft leaves the list: what was done stays said here, with its version, until the next publish.
+  const [published, setPublished] = useState<number | null>(null);
   return (
     <section aria-labelledby={headingId} className="texts-drafts" data-testid="texts-drafts">
       <h2 id={headingId}>{t('texts:Texts.Console.Drafts.Heading')}</h2>
@@ -22,24 +24,32 @@ export function TextsDrafts() {
           {t('texts:Texts.Console.Failed')}
         </p>
       ) : null}
+      <div role="status" aria-live="polite" data-testid="texts-published-as">
+        {published !== null ? (
+          <p>
+            {t('texts:Texts.Console.Drafts.Published', { number: published })}{' '}
+            <a href={`#texts-version-${published}`}>{t('texts:Texts.Console.Drafts.PublishedLink', { number: published })}</a>
+          </p>
+        ) : null}
+      </div>
       {drafts.data && drafts.data.drafts.length === 0 ? <p>{t('texts:Texts.Console.Drafts.None')}</p> : null}
       <ul className="texts-list">
         {(drafts.data?.drafts ?? []).map((draft) => (
-          <DraftItem key={draft.id} draft={draft} />
+          <DraftItem key={draft.id} draft={draft} onPublished={setPublished} />
         ))}
       </ul>
     </section>
   );
 }
 
-function DraftItem({ draft }: { draft: TextDraft }) {
+function DraftItem({ draft, onPublished }: { draft: TextDraft; onPublished: (version: number) => void }) {
   const { t } = useTranslation(['texts', 'admin']);
   const queryClient = useQueryClient();
   const [problem, setProblem] = useState<string | null>(null);
   const act = useMutation({
     mutationFn: async (action: 'approve' | 'publish' | 'delete'): Promise<void> => {
       if (action === 'approve') await approveDraft(draft.id);
-      else if (action === 'publish') await publishDraft(draft.id);
+      else if (action === 'publish') onPublished((await publishDraft(draft.id)).number);
       else await deleteDraft(draft.id);
     },
     onSuccess: async () => {

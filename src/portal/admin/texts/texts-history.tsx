@@ -31,7 +31,7 @@ export function TextsHistory() {
         ) : null}
         <ul className="texts-list">
           {(versions.data?.versions ?? []).map((version) => (
-            <li key={version.number} className="texts-item">
+            <li key={version.number} className="texts-item" id={`texts-version-${version.number}`}>
               <p>
                 <strong>{t('texts:Texts.Console.Versions.Number', { number: version.number })}</strong>{' '}
                 {version.number === published ? <span className="texts-badge">{t('texts:Texts.Console.Versions.Published')}</span> : null}{' '}

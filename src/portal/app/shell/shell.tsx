@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigationType, useSearchParams } from 'react-router-dom';
+import { checkVersions } from '../../clients/live-versions';
 import { profileKeys, useProfile } from '../../clients/profile';
 import { AddressEditorProvider } from '../../features/fulfilment/address-editor';
 import { CertificationFrameHost } from './certification-frame-host';
@@ -19,6 +20,7 @@ export function Shell() {
   const location = useLocation();
   useScrollOnNavigation();
   useHashScroll(location.hash, location.pathname);
+  useVersionChecks(location.pathname);
   return (
     <AddressEditorProvider>
       <div className="shell">
@@ -69,6 +71,32 @@ function useScrollOnNavigation() {
     previousPathname.current = location.pathname;
     return memory.track(location.key);
   }, [memory, location, navigation]);
+}
+
+/**
+ * A page's data may be cached, so moving to it calls nothing: the portal asks which rules and texts
+ * versions are in force when the learner moves to another page and when the tab is shown again
+ * (throttled in clients/live-versions.ts), so a publish reaches the next page without a reload.
+ */
+function useVersionChecks(pathname: string) {
+  const seen = useRef(pathname);
+  useEffect(() => {
+    // The page the portal opened with has just had its configuration: nothing to ask yet.
+    if (seen.current === pathname) return;
+    seen.current = pathname;
+    void checkVersions();
+  }, [pathname]);
+  useEffect(() => {
+    const shown = () => {
+      if (document.visibilityState === 'visible') void checkVersions();
+    };
+    window.addEventListener('focus', shown);
+    document.addEventListener('visibilitychange', shown);
+    return () => {
+      window.removeEventListener('focus', shown);
+      document.removeEventListener('visibilitychange', shown);
+    };
+  }, []);
 }
 
 function useHashScroll(hash: string, pathname: string) {

@@ -6,6 +6,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 import { isApiError } from '../../../clients/errors';
 import {
   approveDraft,
@@ -22,7 +23,8 @@ import {
 import { useDraft } from '../draft-state';
 import { ImpactReport } from './impact-report';
 
-type Outcome = { kind: 'status' | 'alert'; text: string } | null;
+/** What the last action did; a publish names its version, linked, until the owner does something else. */
+type Outcome = { kind: 'status' | 'alert'; text: string; version?: number } | null;
 
 export function DraftActions() {
   const { t } = useTranslation(['admin']);
@@ -92,7 +94,7 @@ export function DraftActions() {
     onSuccess: (version) => {
       setSaved(null);
       setImpact(null);
-      setOutcome({ kind: 'status', text: t('admin:Actions.Published', { number: version.number }) });
+      setOutcome({ kind: 'status', text: t('admin:Actions.Published', { number: version.number }), version: version.number });
       void refresh();
     },
     onError: failed,
@@ -153,7 +155,19 @@ export function DraftActions() {
       </div>
       {saved && dirty ? <p className="admin-hint">{t('admin:Actions.SaveFirst')}</p> : null}
       <div role="status" aria-live="polite">
-        {busy ? <p>{t('admin:Actions.Working')}</p> : outcome?.kind === 'status' ? <p>{outcome.text}</p> : null}
+        {busy ? (
+          <p>{t('admin:Actions.Working')}</p>
+        ) : outcome?.kind === 'status' ? (
+          <p>
+            {outcome.text}
+            {outcome.version !== undefined ? (
+              <>
+                {' '}
+                <Link to={`/admin/rules/versions#version-${outcome.version}`}>{t('admin:Actions.PublishedLink', { number: outcome.version })}</Link>
+              </>
+            ) : null}
+          </p>
+        ) : null}
       </div>
       {outcome?.kind === 'alert' ? (
         <p role="alert" className="admin-error">
