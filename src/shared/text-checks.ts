@@ -120,8 +120,12 @@ export function checkText({ text, english, lang }: { text: string; english: stri
   const allowedMarkup = new Set(markupOf(english));
   const foreign = markupOf(text).find((m) => !allowedMarkup.has(m));
   if (foreign !== undefined) return { refusal: { keyword: 'markup', key: 'Texts.Refusal.Markup', params: { found: quoted(foreign) } } };
-  if (lang !== 'en' && english && text.length > english.length * LONGER_RATIO && text.length - english.length > LONGER_BY) {
-    return { warning: { keyword: 'length', key: 'Texts.Warning.Longer', params: { length: text.length, english: english.length } } };
-  }
-  return {};
+  const warning = lengthWarning({ text, english, lang });
+  return warning ? { warning } : {};
+}
+
+/** The warning alone, for a text already checked: a text other than the English much longer than it. */
+export function lengthWarning({ text, english, lang }: { text: string; english: string; lang: string }): TextFinding | undefined {
+  if (lang === 'en' || !english || text.length <= english.length * LONGER_RATIO || text.length - english.length <= LONGER_BY) return undefined;
+  return { keyword: 'length', key: 'Texts.Warning.Longer', params: { length: text.length, english: english.length } };
 }
