@@ -219,6 +219,12 @@ export function createTextsService(deps: TextsDeps) {
 
     /** The version in force in this instance. */
     published: (): PublishedTexts => current,
+
+    /** Whether `key` (`ns:dotted.key`) is a text of the version in force, or the stem of its plural forms (i18next reads `key_other`). */
+    hasText(key: string): boolean {
+      const english = current.texts.get('en') as Map<string, string>;
+      return english.has(key) || english.has(`${key}_other`);
+    },
     refresh,
 
     keys(query: Parameters<typeof filterRows>[1] = {}) {
