@@ -98,7 +98,7 @@ const programs = ['server', 'sandbox'] as const;
  * to its own file beside the bundle, in the same layout (src/server/db/pglite-worker.ts ->
  * dist/server/db/pglite-worker.js).
  */
-const threads: Record<(typeof programs)[number], string[]> = { server: ['db/pglite-worker', 'rules/rules-worker'], sandbox: [] };
+const threads: Record<(typeof programs)[number], string[]> = { server: ['db/pglite-worker', 'rules/rules-worker', 'texts/import-worker'], sandbox: [] };
 
 export async function buildServer(outRoot = join(rootDir, 'dist')): Promise<BuildResult> {
   const started = performance.now();

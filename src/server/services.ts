@@ -64,21 +64,29 @@ export function createServices({
   });
   const identity = createIdentityService({ ...deps, rules });
   later.identity = identity;
+  // Texts: the same publish mechanism as the rules; where a message is used comes from the rules in force.
+  const texts = createTextsService({
+    db: deps.db,
+    dialect,
+    config: deps.config,
+    log,
+    forms: () => rules.forms().forms,
+    accountEmails: (ids) => identity.accountEmails(ids),
+  });
   return {
     ...shared,
     identity,
     rules,
-    // Texts: the same publish mechanism as the rules; where a message is used comes from the rules in force.
-    texts: createTextsService({
-      db: deps.db,
-      dialect,
-      config: deps.config,
-      log,
-      forms: () => rules.forms().forms,
-      accountEmails: (ids) => identity.accountEmails(ids),
-    }),
+    texts,
     entitlements: createEntitlementsService({ db: deps.db, identity, config: deps.config }),
     vendors: createVendorsService({ db: deps.db, identity, rules, config: deps.config }),
-    formActivity: createFormActivityService({ db: deps.db, schemas: deps.schemas, config: deps.config, sink: formActivitySink }),
+    // Form activity takes only the message keys of the validation texts in force.
+    formActivity: createFormActivityService({
+      db: deps.db,
+      schemas: deps.schemas,
+      config: deps.config,
+      sink: formActivitySink,
+      isMessageKey: (key) => texts.hasText(`validation:${key}`),
+    }),
   };
 }

@@ -1,3 +1,5 @@
+import { Tokenizer } from 'htmlparser2';
+
 /*
  * The checks of one edited text against its English (docs/admin-area.md, "Texts": checks before
  * saving), for the texts console to show at the field as the text is typed. The services check again
@@ -24,17 +26,63 @@ const LONGER_BY = 20;
 // Linear: each a bounded class repeated, no nested or overlapping repetition.
 const PLACEHOLDER = /\{\{\s*([^{}\s,]{1,100})[^{}]{0,200}\}\}/g;
 const NESTING = /\$t\(\s*([^,()]{1,200})/g;
-// A tag: <b>, </b>, <a href="…">, and react-i18next's numbered <1>…</1>.
-const TAG = /<\/?[A-Za-z0-9][^<>]{0,500}>/g;
-const ENTITY = /&(?:#[0-9]{1,7}|#x[0-9A-Fa-f]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});/g;
+/** The longest piece of markup a refusal quotes (a tag may run to the text's limit). */
+const FOUND_MAX = 80;
 
 const names = (text: string, pattern: RegExp): string[] => [...new Set([...text.matchAll(pattern)].map((m) => (m[1] ?? '').trim()))].sort();
 const listed = (items: string[], wrap: (s: string) => string) => items.map(wrap).join(', ');
 const sameList = (a: string[], b: string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
 
-/** The markup in a text: tags and character entities, in order. */
-export const markupOf = (text: string): string[] =>
-  [...text.matchAll(TAG), ...text.matchAll(ENTITY)].sort((a, b) => (a.index ?? 0) - (b.index ?? 0)).map((m) => m[0]);
+const ignore = () => undefined;
+
+/**
+ * The markup in a text, in order: every run of it that an HTML tokenizer (htmlparser2's, which
+ * follows the HTML standard's states: tags, end tags, comments, bogus comments such as `<?…>`,
+ * `</1>` and `<![CDATA[…]]>`, doctypes, character references) does not read as plain text, as it is
+ * written. What the tokenizer reads as text is exactly what a browser shows as text: a lone `<` or
+ * `&` (`a < b`, `AT&T`, `<1>`) is text; an unfinished tag at the end (`a<b`), which a browser drops,
+ * is markup too. Adjacent pieces form one run (`<b><i>`). No pattern decides what is a tag.
+ */
+export function markupOf(text: string): string[] {
+  const plain: Array<[number, number]> = [];
+  const tokenizer = new Tokenizer(
+    { decodeEntities: true },
+    {
+      ontext: (start, end) => void plain.push([start, end]),
+      // Everything else is markup: what it is does not matter, only that it is not text.
+      ontextentity: ignore,
+      onattribdata: ignore,
+      onattribentity: ignore,
+      onattribend: ignore,
+      onattribname: ignore,
+      oncdata: ignore,
+      onclosetag: ignore,
+      oncomment: ignore,
+      ondeclaration: ignore,
+      onend: ignore,
+      onopentagend: ignore,
+      onopentagname: ignore,
+      onprocessinginstruction: ignore,
+      onselfclosingtag: ignore,
+    },
+  );
+  tokenizer.write(text);
+  tokenizer.end();
+  const runs: string[] = [];
+  let at = 0;
+  for (const [start, end] of plain) {
+    // Runs of text follow each other. One that starts before the last one ended is not trusted (the
+    // tokenizer reports an unfinished end tag at the end of the text as text from -1): its
+    // characters stay markup, so the check fails closed.
+    if (start < at) continue;
+    if (start > at) runs.push(text.slice(at, start));
+    at = end;
+  }
+  if (at < text.length) runs.push(text.slice(at));
+  return runs;
+}
+
+const quoted = (markup: string) => (markup.length > FOUND_MAX ? `${markup.slice(0, FOUND_MAX - 1)}…` : markup);
 
 /** The `{{placeholders}}` a text uses, sorted, as written in a message (`{{a}}, {{b}}`). */
 export const placeholdersOf = (text: string): string => listed(names(text, PLACEHOLDER), (n) => `{{${n}}}`);
@@ -71,9 +119,13 @@ export function checkText({ text, english, lang }: { text: string; english: stri
   }
   const allowedMarkup = new Set(markupOf(english));
   const foreign = markupOf(text).find((m) => !allowedMarkup.has(m));
-  if (foreign !== undefined) return { refusal: { keyword: 'markup', key: 'Texts.Refusal.Markup', params: { found: foreign } } };
-  if (lang !== 'en' && english && text.length > english.length * LONGER_RATIO && text.length - english.length > LONGER_BY) {
-    return { warning: { keyword: 'length', key: 'Texts.Warning.Longer', params: { length: text.length, english: english.length } } };
-  }
-  return {};
+  if (foreign !== undefined) return { refusal: { keyword: 'markup', key: 'Texts.Refusal.Markup', params: { found: quoted(foreign) } } };
+  const warning = lengthWarning({ text, english, lang });
+  return warning ? { warning } : {};
+}
+
+/** The warning alone, for a text already checked: a text other than the English much longer than it. */
+export function lengthWarning({ text, english, lang }: { text: string; english: string; lang: string }): TextFinding | undefined {
+  if (lang === 'en' || !english || text.length <= english.length * LONGER_RATIO || text.length - english.length <= LONGER_BY) return undefined;
+  return { keyword: 'length', key: 'Texts.Warning.Longer', params: { length: text.length, english: english.length } };
 }

@@ -26,6 +26,8 @@ export interface FormActivityDeps {
   config: Pick<ServerConfig, 'formActivity' | 'formActivityLimit' | 'formActivityWindowMs'>;
   /** Where checked events go; the database (daily counts and raw events) unless given. */
   sink?: FormActivitySink;
+  /** Whether a message key (`Validation.*`) is one of the validation texts in force (the texts service's). */
+  isMessageKey: (key: string) => boolean;
   now?: () => Date;
 }
 
@@ -37,7 +39,7 @@ const rate = (rejections: number, attempts: number) => (attempts > 0 ? Math.roun
  * Form activity (docs/admin-area.md, "Evidence: form activity"): the portal's events, checked and
  * passed to the sink, bounded per account; and the statistics the product owner's console shows.
  */
-export function createFormActivityService({ db, schemas, config, sink = databaseSink(db), now = () => new Date() }: FormActivityDeps) {
+export function createFormActivityService({ db, schemas, config, sink = databaseSink(db), isMessageKey, now = () => new Date() }: FormActivityDeps) {
   // The data paths of each form, from the schema files (the shape no rules version changes).
   let paths: Map<FormName, Set<string>> | undefined;
   const fieldsOf = (form: FormName): Set<string> => {
@@ -48,13 +50,17 @@ export function createFormActivityService({ db, schemas, config, sink = database
     return paths.get(form) ?? new Set();
   };
 
-  /** What the schema cannot say: the field is one of the form's, the time is near now. */
+  /**
+   * What the schema cannot say: the field is one of the form's, the key one of the validation
+   * messages (else any words a script sends would reach the product owners' report), the time near now.
+   */
   function check(events: readonly FormActivityEvent[], receivedAt: Date): void {
     const errors: FieldError[] = [];
     events.forEach((event, i) => {
       if (event.field !== undefined && event.form !== undefined && !fieldsOf(event.form).has(event.field)) {
         errors.push({ path: `/${i}/field`, key: 'Validation.UnknownField' });
       }
+      if (event.key !== undefined && !isMessageKey(event.key)) errors.push({ path: `/${i}/key`, key: 'Validation.InvalidValue' });
       const at = Date.parse(event.at);
       if (!(at >= receivedAt.getTime() - OLDEST_EVENT_MS && at <= receivedAt.getTime() + NEWEST_EVENT_MS)) {
         errors.push({ path: `/${i}/at`, key: 'Validation.InvalidValue' });

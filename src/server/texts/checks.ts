@@ -1,4 +1,4 @@
-import { checkText } from '../../shared/text-checks';
+import { checkText, lengthWarning } from '../../shared/text-checks';
 import { englishOf, isLang, keysOf, PLURAL_SUFFIX, type TextEdit, type Texts } from './texts-files';
 
 // What a text may be (docs/admin-area.md, "Texts"): a known key in a known language (a plural form the
@@ -16,12 +16,47 @@ export interface TextRefusal {
   params?: Record<string, string | number>;
 }
 
+/** A refusal of a whole import file (at `/content`, change -1). */
+export const fileRefusal = (keyword: string, key: string, params?: Record<string, string | number>): TextRefusal => ({
+  path: '/content',
+  change: -1,
+  keyword,
+  key,
+  ...(params ? { params } : {}),
+});
+
+/** The English each text is compared with: the draft's own English where it changes it. */
+function draftEnglish(on: Texts, changes: readonly TextEdit[]): Map<string, string> {
+  const english = new Map(on.get('en'));
+  for (const change of changes) if (change.lang === 'en' && english.has(change.key)) english.set(change.key, change.text);
+  return english;
+}
+
+const referenceOf = (on: Texts, english: Map<string, string>, change: TextEdit) =>
+  englishOf(change.lang === 'en' ? (on.get('en') as Map<string, string>) : english, change.key) ?? '';
+
+/** The warnings of changes that were checked when they were saved (a draft's): no refusal is looked for again. */
+export function warningsOf(on: Texts, changes: readonly TextEdit[]): TextRefusal[] {
+  const english = draftEnglish(on, changes);
+  const warnings: TextRefusal[] = [];
+  changes.forEach((change, index) => {
+    const warning = lengthWarning({ text: change.text, english: referenceOf(on, english, change), lang: change.lang });
+    if (warning)
+      warnings.push({
+        path: `/changes/${index}/text`,
+        change: index,
+        keyword: warning.keyword,
+        key: warning.key,
+        params: { textKey: change.key, lang: change.lang, ...warning.params },
+      });
+  });
+  return warnings;
+}
+
 export function checkTexts(base: Texts, on: Texts, changes: readonly TextEdit[]): { refusals: TextRefusal[]; warnings: TextRefusal[] } {
   const refusals: TextRefusal[] = [];
   const warnings: TextRefusal[] = [];
-  // The English each text is compared with: the draft's own English where it changes it.
-  const english = new Map(on.get('en'));
-  for (const change of changes) if (change.lang === 'en' && english.has(change.key)) english.set(change.key, change.text);
+  const english = draftEnglish(on, changes);
   const seen = new Set<string>();
   const allowed = new Map<string, ReturnType<typeof keysOf>>();
 
@@ -45,8 +80,7 @@ export function checkTexts(base: Texts, on: Texts, changes: readonly TextEdit[])
     // An English text keeps the English in force's placeholders (the code passes them); another
     // language follows the English, the draft's own where it changes it. The text's own checks are
     // the console's (src/shared/text-checks.ts), so both judge a text alike.
-    const reference = englishOf(lang === 'en' ? (on.get('en') as Map<string, string>) : english, textKey) ?? '';
-    const { refusal, warning } = checkText({ text, english: reference, lang });
+    const { refusal, warning } = checkText({ text, english: referenceOf(on, english, change), lang });
     if (refusal) return refuse('text', refusal.keyword, refusal.key, { textKey, lang, ...refusal.params });
     if (warning) warnings.push({ path: at('text'), change: index, keyword: warning.keyword, key: warning.key, params: { textKey, lang, ...warning.params } });
     return undefined;

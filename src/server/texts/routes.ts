@@ -257,9 +257,10 @@ export async function textsAdminRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags,
         summary:
-          'One language’s texts from a translation tool (XLIFF 2.0 or i18next JSON), checked like an edit and saved as a draft, never published; an unknown key refuses the file',
+          'One language’s texts from a translation tool (XLIFF 2.0 or i18next JSON), read in a thread of its own within bounds of depth and size, checked like an edit and saved as a draft, never published; an unknown key refuses the file',
         body: ref('texts-import-request'),
-        response: { 201: ref('texts-draft-response'), ...errors(400, 401, 403) },
+        // 429: more files than one being read and four waiting (import-thread.ts).
+        response: { 201: ref('texts-draft-response'), ...errors(400, 401, 403, 429) },
       },
     },
     async (request, reply) => reply.status(201).send(await texts.importLanguage(request.caller, request.body)),

@@ -7,8 +7,9 @@ import type { Caller } from '../http/auth';
 import { followPublished, type Follower } from '../publish/follow';
 import type { ListedForm } from '../rules/listing';
 import { projectRoot } from '../runtime-files';
-import { checkTexts, type TextRefusal } from './checks';
-import { exportTexts, importTexts, ImportUnreadable, type ExchangeFormat } from './exchange';
+import { checkTexts, fileRefusal, warningsOf, type TextRefusal } from './checks';
+import { exportTexts, type ExchangeFormat } from './exchange';
+import { importReader } from './import-thread';
 import { fieldUses, filterRows, listRows, type TextRow } from './listing';
 import { serveTextsFrom } from './server-texts';
 import * as store from './store';
@@ -81,6 +82,7 @@ export function createTextsService(deps: TextsDeps) {
   let current: PublishedTexts = { ...baseResolved, version: 0, base: true, publishedAt: null };
   let follower: Follower | undefined;
   let unserve: (() => void) | undefined;
+  const importThread = importReader();
   const byNumber = new Map<number, Resolved>();
   const byHash = new Map<string, Resolved>();
   const keep = <K, V>(map: Map<K, V>, key: K, value: V) => {
@@ -118,10 +120,18 @@ export function createTextsService(deps: TextsDeps) {
 
   const people = (ids: Array<string | null>) => lookUpPeople(deps.accountEmails, ids);
 
-  /** Edits checked on the changes of a version; refused ones throw. The stored changes carry their English's hash. */
-  async function checked(edits: TextEdit[], basedOn: number): Promise<{ changes: TextChange[]; resolved: Resolved; warnings: TextRefusal[] }> {
+  /**
+   * Edits checked on the changes of a version; refused ones throw. The stored changes carry their
+   * English's hash. Edits already checked on that very version (an import, in its thread) are not
+   * checked again.
+   */
+  async function checked(
+    edits: TextEdit[],
+    basedOn: number,
+    checkedOn?: number,
+  ): Promise<{ changes: TextChange[]; resolved: Resolved; warnings: TextRefusal[] }> {
     const on = await ofVersion(basedOn);
-    const { refusals, warnings } = checkTexts(base, on.texts, edits);
+    const { refusals, warnings } = checkedOn === basedOn ? { refusals: [], warnings: warningsOf(on.texts, edits) } : checkTexts(base, on.texts, edits);
     if (refusals.length > 0) throw new TextsRefused(refusals);
     const english = applyTexts(
       on.texts,
@@ -132,13 +142,14 @@ export function createTextsService(deps: TextsDeps) {
     return { changes, resolved: resolve(mergeChanges(on.changes, changes)), warnings };
   }
 
-  const warningsOf = async (row: store.DraftRow) => checkTexts(base, (await ofVersion(row.based_on)).texts, row.changes).warnings;
+  // A saved draft's texts passed every check when saved (and are checked again at publish): its view needs only their warnings.
+  const draftWarnings = async (row: store.DraftRow) => warningsOf((await ofVersion(row.based_on)).texts, row.changes);
 
   async function draftView(row: store.DraftRow) {
     const who = await people([row.author_id, row.approved_by]);
     return {
       ...draftFields(row, who, current.version, config.textsApproval),
-      warnings: await warningsOf(row).catch(() => []),
+      warnings: await draftWarnings(row).catch(() => []),
       origin: row.reason.startsWith(IMPORT_PREFIX) ? ('import' as const) : ('edit' as const),
     };
   }
@@ -176,10 +187,10 @@ export function createTextsService(deps: TextsDeps) {
     return row;
   }
 
-  async function createDraft(caller: Caller, body: { reason: string; changes: TextEdit[] }) {
+  async function createDraft(caller: Caller, body: { reason: string; changes: TextEdit[] }, checkedOn?: number) {
     const basedOn = current.version;
     const reason = reasonOf(body.reason);
-    const { changes, resolved } = await checked(body.changes, basedOn);
+    const { changes, resolved } = await checked(body.changes, basedOn, checkedOn);
     const row = await store.insertDraft(db, { authorId: caller.accountId, reason, changes, basedOn, hash: resolved.hash });
     return draftView(row);
   }
@@ -200,6 +211,7 @@ export function createTextsService(deps: TextsDeps) {
 
     async stop(): Promise<void> {
       unserve?.();
+      await importThread.close();
       await follower?.stop();
       follower = undefined;
       await looks.inFlight()?.catch(() => undefined);
@@ -207,6 +219,12 @@ export function createTextsService(deps: TextsDeps) {
 
     /** The version in force in this instance. */
     published: (): PublishedTexts => current,
+
+    /** Whether `key` (`ns:dotted.key`) is a text of the version in force, or the stem of its plural forms (i18next reads `key_other`). */
+    hasText(key: string): boolean {
+      const english = current.texts.get('en') as Map<string, string>;
+      return english.has(key) || english.has(`${key}_other`);
+    },
     refresh,
 
     keys(query: Parameters<typeof filterRows>[1] = {}) {
@@ -376,22 +394,17 @@ export function createTextsService(deps: TextsDeps) {
 
     /** An exchange file as a draft (never published): checked like any edit; texts equal to the published ones are left out. */
     async importLanguage(caller: Caller, body: { lang: Lang; format: ExchangeFormat; content: string; reason: string }) {
-      let edits: TextEdit[];
-      try {
-        edits = await importTexts(body.format, body.lang, body.content);
-      } catch (error) {
-        if (!(error instanceof ImportUnreadable)) throw error;
-        throw new TextsRefused([
-          { path: '/content', change: -1, keyword: 'import-format', key: 'Texts.Refusal.ImportFormat', params: { detail: error.message.slice(0, 200) } },
-        ]);
-      }
-      const published = current.texts.get(body.lang) as Map<string, string>;
-      // Every unit is checked (an unknown key anywhere refuses the file); only the differing ones are kept.
-      const { refusals } = checkTexts(base, current.texts, edits);
+      // Read and checked in a thread of its own, within bounds of depth and size (exchange.ts,
+      // import-thread.ts), against the version in force now; every unit is checked (an unknown key
+      // anywhere refuses the file), and only the texts that differ from the published ones are kept.
+      const on = current;
+      const { edits, refusals } = await importThread.read({ format: body.format, lang: body.lang, content: body.content, localesDir, published: on.changes });
       if (refusals.length > 0) throw new TextsRefused(refusals);
+      const published = on.texts.get(body.lang) as Map<string, string>;
       const changed = edits.filter((e) => published.get(e.key) !== e.text);
-      if (changed.length === 0) throw new TextsRefused([{ path: '/content', change: -1, keyword: 'nothing', key: 'Texts.Refusal.NothingToImport' }]);
-      return createDraft(caller, { reason: `${IMPORT_PREFIX}${reasonOf(body.reason)}`, changes: changed });
+      if (changed.length === 0) throw new TextsRefused([fileRefusal('nothing', 'Texts.Refusal.NothingToImport')]);
+      // Checked again only if another version was published while the file was read.
+      return createDraft(caller, { reason: `${IMPORT_PREFIX}${reasonOf(body.reason)}`, changes: changed }, on.version);
     },
 
     /** The texts with this hash (the base's, a version's or a draft's); undefined when unknown. */

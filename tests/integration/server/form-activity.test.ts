@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { sql } from 'kysely';
 import type { FormActivityEvent, FormActivitySink } from '../../../src/server/activity/sink';
 import { account, learner, postgresReachable, startTestServer, useTestServer, type Store, type TestServer } from './harness';
@@ -193,6 +194,29 @@ describe.each(stores)('form activity on %s', (store) => {
     // An empty batch is fine and stores nothing; conditional fields of a form count as its fields.
     expect((await post(s(), [])).statusCode).toBe(204);
     expect((await post(s(), [{ type: 'field-rejected', form: 'exam', field: 'birthYear', key: 'Validation.InvalidBirthYear', at }])).statusCode).toBe(204);
+  });
+
+  it("refuses a message key the validation texts do not have, so no learner's words reach the report, and counts every key they have", async () => {
+    const at = new Date().toISOString();
+    const secret = [{ type: 'field-rejected', form: 'profile', field: 'primaryAddress/city', key: 'Validation.AhSecretAlexandraRivera', at }];
+    const res = await post(s(), secret);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual([{ path: '/0/key', key: 'Validation.InvalidValue' }]);
+    expect(await rawCount(s())).toBe(0);
+    const report = await stats(s(), '?form=profile');
+    expect(JSON.stringify(report.json())).not.toContain('AhSecret');
+
+    // Every message of the validation namespace (the services' texts, as published) is a key an event may carry.
+    const messages = Object.keys((JSON.parse(readFileSync('locales/en/validation.json', 'utf8')) as { Validation: Record<string, string> }).Validation)
+      .filter((name) => /^[A-Za-z]+$/.test(name))
+      .map((name) => `Validation.${name}`);
+    expect(messages.length).toBeGreaterThan(40);
+    for (let i = 0; i < messages.length; i += 50) {
+      const batch = messages.slice(i, i + 50).map((key) => ({ type: 'field-rejected', form: 'profile', field: 'primaryAddress/city', key, at }));
+      expect((await post(s(), batch)).statusCode).toBe(204);
+    }
+    const city = (await stats(s(), '?form=profile')).json().forms[0].fields.find((f: { field: string }) => f.field === 'primaryAddress/city');
+    expect(city.keys.map((k: { key: string }) => k.key).sort()).toEqual([...messages].sort());
   });
 
   it('the deleted raw events are those received over 30 days ago; the daily counts stay', async () => {

@@ -8,7 +8,7 @@ export type Components = Record<string, Schema>;
 /** The input guard's deepest nesting (src/server/http/input-guard.ts). */
 export const MAX_DEPTH = 16;
 /** Under the services' 256 KB body limit, with room for the JSON around it. */
-const FLOOD_BYTES = 240 * 1024;
+export const FLOOD_BYTES = 240 * 1024;
 /** A character outside every pattern the forms allow: a pattern scans the whole string before it fails on it. */
 const FOREIGN = '\u017f';
 
@@ -100,4 +100,31 @@ export function floods(schema: Schema, components: Components): Array<{ name: st
   // Far deeper than the guard allows (JSON.parse itself takes any depth).
   cases.push({ name: 'nested 20,000 deep', body: `${'{"a":'.repeat(20_000)}{}${'}'.repeat(20_000)}` });
   return cases;
+}
+
+/**
+ * The worst document cut down until its JSON fits in `bytes` (a body limit): the largest array or
+ * string halved at a time, an array kept at one item at least and a string still ending in the
+ * character no pattern allows, so it stays within every bound and as bad as the limit lets it be.
+ */
+export function fitted(value: unknown, bytes: number): unknown {
+  const document = structuredClone(value);
+  for (let size = JSON.stringify(document).length; size > bytes; size = JSON.stringify(document).length) {
+    let largest: { parent: Record<string, unknown> | unknown[]; key: string | number; size: number } | undefined;
+    const visit = (parent: Record<string, unknown> | unknown[], key: string | number) => {
+      const node = (parent as Record<string, unknown>)[key as string];
+      if (typeof node !== 'string' && !Array.isArray(node) && !isSchema(node)) return;
+      const nodeSize = JSON.stringify(node).length;
+      const cuttable = (typeof node === 'string' && node.length > 1) || (Array.isArray(node) && node.length > 1);
+      if (cuttable && (!largest || nodeSize > largest.size)) largest = { parent, key, size: nodeSize };
+      if (Array.isArray(node)) node.forEach((_item, i) => visit(node, i));
+      else if (isSchema(node)) for (const name of Object.keys(node)) visit(node, name);
+    };
+    visit({ document }, 'document');
+    if (!largest) throw new Error('the document cannot be cut to the limit');
+    const { parent, key } = largest as { parent: Record<string, unknown>; key: string };
+    const node = parent[key] as string | unknown[];
+    parent[key] = typeof node === 'string' ? node.slice(0, Math.floor(node.length / 2) - 1) + FOREIGN : node.slice(0, Math.ceil(node.length / 2));
+  }
+  return document;
 }

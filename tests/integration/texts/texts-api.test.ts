@@ -116,6 +116,28 @@ describe.each(stores)('the texts console on %s', (store) => {
     ).toBe(400);
   });
 
+  it('refuses markup a tag holding `<` or running past 500 characters hid, on a portal, a sign-in and an e-mail key, at the check and on save', async () => {
+    const long = `<img src=x title="${'a'.repeat(600)}" onerror=alert(1)>`;
+    const cases = [
+      { key: 'fields:Fields.address.city.label', lang: 'ja', text: '市区町村<img src=x onerror=alert(1)//<>', found: '<img src=x onerror=alert(1)//<>' },
+      ...['fields:Fields.address.city.label', 'signin:page.heading', 'mail:Verification.Subject'].flatMap((key) => [
+        { key, lang: 'ja', text: `x <img src=x onerror="alert(1)" title="<">`, found: '<img src=x onerror="alert(1)" title="<">' },
+        { key, lang: 'en', text: `x ${long}`, found: `${long.slice(0, 79)}…` },
+      ]),
+    ];
+    for (const { key, lang, text, found } of cases) {
+      const change = { key, lang, text };
+      const refusal = { path: '/changes/0/text', change: 0, keyword: 'markup', key: 'Texts.Refusal.Markup', params: { textKey: key, lang, found } };
+      const check = await call(s(), 'POST', '/api/admin/texts/check', await asTranslator(), { changes: [change] });
+      expect(check.status, text).toBe(200);
+      expect(check.body, text).toMatchObject({ refusals: [refusal], hash: null });
+      const saved = await call(s(), 'POST', '/api/admin/texts/drafts', await asTranslator(), { reason: 'markup', changes: [change] });
+      expect(saved.status, text).toBe(400);
+      expect(saved.body.errors, text).toEqual([refusal]);
+    }
+    expect((await call(s(), 'GET', '/api/admin/texts/drafts', await asTranslator())).body.drafts).toEqual([]);
+  });
+
   it('publishes a text live: the browser files by hash, the configuration, the header, stale and overridden flags; rolls back', async () => {
     const before = await call(s(), 'GET', '/api/health', {});
     const baseHash = before.headers['x-texts-version'];

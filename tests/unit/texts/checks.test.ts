@@ -1,4 +1,4 @@
-import { checkTexts } from '../../../src/server/texts/checks';
+import { checkTexts, warningsOf } from '../../../src/server/texts/checks';
 import { markupOf } from '../../../src/shared/text-checks';
 import type { Lang, Texts } from '../../../src/server/texts/texts-files';
 
@@ -99,5 +99,16 @@ describe('text checks', () => {
         params: { textKey: 'profile:City.Label', lang: 'ja', length: 40, english: 4 },
       },
     ]);
+  });
+
+  it("gives a saved draft's warnings without its checks, as the checks gave them", () => {
+    const changes = [
+      { key: 'profile:City.Label', lang: 'en' as const, text: 'Town' },
+      { key: 'profile:City.Label', lang: 'ja' as const, text: '市区町村'.repeat(10) },
+      { key: 'profile:City.Error', lang: 'ja' as const, text: '{{limit}} 文字以内、{{name}}' },
+    ];
+    expect(checkTexts(texts, texts, changes).refusals).toEqual([]);
+    expect(warningsOf(texts, changes)).toEqual(checkTexts(texts, texts, changes).warnings);
+    expect(warningsOf(texts, changes)).toHaveLength(1);
   });
 });
