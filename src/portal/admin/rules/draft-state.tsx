@@ -9,7 +9,7 @@
  *   apply(setRule(ruleSet, 'maxLength', 20));
  */
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
-import type { RulesDraft } from '../api/rules-api';
+import type { RulesDraft, RulesImpact } from '../api/rules-api';
 import type { SchemaFiles } from '../schema/files';
 import { applicableChanges, applyChanges, type Draft, EMPTY_DRAFT, type RuleChange, setValues } from './changes';
 import type { Edit } from './edits';
@@ -51,6 +51,9 @@ export interface DraftApi {
   /** Opens a saved draft as the working copy. */
   open: (saved: RulesDraft) => void;
   setServerRefusals: (refusals: Refusal[]) => void;
+  /** The services' impact report of the saved draft (null: not checked since it was saved). */
+  impact: RulesImpact | null;
+  setImpact: (impact: RulesImpact | null) => void;
 }
 
 const DraftContext = createContext<DraftApi | null>(null);
@@ -90,6 +93,7 @@ export function DraftProvider({
 }) {
   const [state, setState] = useState<Stored>(() => readStored(published));
   const [serverRefusals, setServerRefusals] = useState<Refusal[]>([]);
+  const [impact, setImpact] = useState<RulesImpact | null>(null);
   const { draft, saved } = state;
   useEffect(() => {
     try {
@@ -101,6 +105,7 @@ export function DraftProvider({
   const edit = useCallback((next: (d: Draft) => Draft) => {
     setState((s) => ({ ...s, draft: next(s.draft) }));
     setServerRefusals([]);
+    setImpact(null);
   }, []);
   const apply = useCallback((edits: readonly Edit[]) => edit((d) => ({ ...d, changes: setValues(d.changes, published, edits) })), [edit, published]);
   const setReason = useCallback((reason: string) => setState((s) => ({ ...s, draft: { ...s.draft, reason } })), []);
@@ -108,10 +113,12 @@ export function DraftProvider({
   const clear = useCallback(() => {
     setState({ draft: EMPTY_DRAFT, saved: null });
     setServerRefusals([]);
+    setImpact(null);
   }, []);
   const setSaved = useCallback((next: RulesDraft | null) => {
     setState(() => (next ? { draft: { reason: next.reason, changes: next.changes as RuleChange[] }, saved: next } : { draft: EMPTY_DRAFT, saved: null }));
     setServerRefusals([]);
+    setImpact(null);
   }, []);
   const open = setSaved;
   const value = useMemo<DraftApi>(() => {
@@ -139,8 +146,10 @@ export function DraftProvider({
       setSaved,
       open,
       setServerRefusals,
+      impact,
+      setImpact,
     };
-  }, [draft, saved, published, base, info, serverRefusals, apply, setReason, undo, clear, setSaved, open]);
+  }, [draft, saved, published, base, info, serverRefusals, impact, apply, setReason, undo, clear, setSaved, open]);
   return <DraftContext.Provider value={value}>{children}</DraftContext.Provider>;
 }
 

@@ -21,18 +21,23 @@ import {
   saveDraft,
 } from '../../api/rules-api';
 import { useDraft } from '../draft-state';
+import { sharesToConfirm } from '../impact-share';
 import { ImpactReport } from './impact-report';
+import { percentOf } from './impact-share-note';
+import { useFieldLabel } from '../../schema/use-field-label';
+import { FORM_TITLE } from '../../gallery/text-keys';
 
 /** What the last action did; a publish names its version, linked, until the owner does something else. */
 type Outcome = { kind: 'status' | 'alert'; text: string; version?: number } | null;
 
 export function DraftActions() {
-  const { t } = useTranslation(['admin']);
+  const { t, i18n } = useTranslation(['admin', 'gallery']);
   const id = useId();
   const queryClient = useQueryClient();
-  const { draft, saved, dirty, refusals, info, setSaved, setServerRefusals } = useDraft();
+  const { draft, draftFiles, saved, dirty, refusals, info, setSaved, setServerRefusals, impact, setImpact } = useDraft();
+  const labelOf = useFieldLabel(draftFiles);
   const [outcome, setOutcome] = useState<Outcome>(null);
-  const [impact, setImpact] = useState<RulesImpact | null>(null);
+  const [confirmed, setConfirmed] = useState(false);
   const [reasonMissing, setReasonMissing] = useState(false);
 
   const failed = (error: unknown) => {
@@ -46,9 +51,12 @@ export function DraftActions() {
     meta: { silentError: true },
     onSuccess: (answer: RulesDraft) => {
       setSaved(answer);
-      setImpact(null);
+      setConfirmed(false);
       setOutcome({ kind: 'status', text: t('admin:Actions.Saved', { revision: answer.revision }) });
       void refresh();
+      // What the saved draft does to stored profiles, at once: a field it would turn most of them back
+      // at shows a warning there, and publishing then asks to confirm it.
+      runImpact.mutate(answer.id);
     },
     onError: (error) => {
       const atControls = refusalsOfError(error, draft.changes);
@@ -70,12 +78,9 @@ export function DraftActions() {
     onError: failed,
   });
   const runImpact = useMutation({
-    mutationFn: () => draftImpact(saved!.id),
+    mutationFn: (draftId: string) => draftImpact(draftId),
     meta: { silentError: true },
-    onSuccess: (answer) => {
-      setImpact(answer);
-      setOutcome(null);
-    },
+    onSuccess: (answer: RulesImpact) => setImpact(answer),
     onError: failed,
   });
   const approve = useMutation({
@@ -112,6 +117,8 @@ export function DraftActions() {
   };
   const localRefusals = refusals.filter((r) => !r.key).length;
   const canSave = draft.changes.length > 0 && (dirty || !saved) && localRefusals === 0;
+  const toConfirm = sharesToConfirm(impact);
+  const needsConfirmation = toConfirm.length > 0 && !confirmed;
   const approval = saved?.approval as { by: { email: string | null }; at: string; current: boolean } | null | undefined;
 
   return (
@@ -136,7 +143,7 @@ export function DraftActions() {
         </button>
         {saved ? (
           <>
-            <button type="button" className="button button--secondary" disabled={busy || dirty} onClick={() => runImpact.mutate()}>
+            <button type="button" className="button button--secondary" disabled={busy || dirty} onClick={() => runImpact.mutate(saved.id)}>
               {t('admin:Actions.Impact')}
             </button>
             {info.approvalRequired ? (
@@ -144,7 +151,7 @@ export function DraftActions() {
                 {t('admin:Actions.Approve')}
               </button>
             ) : null}
-            <button type="button" className="button" disabled={busy || dirty || saved.stale} onClick={() => publish.mutate()}>
+            <button type="button" className="button" disabled={busy || dirty || saved.stale || needsConfirmation} onClick={() => publish.mutate()}>
               {t('admin:Actions.Publish')}
             </button>
             <button type="button" className="button button--secondary" disabled={busy} onClick={() => remove.mutate()}>
@@ -154,6 +161,28 @@ export function DraftActions() {
         ) : null}
       </div>
       {saved && dirty ? <p className="admin-hint">{t('admin:Actions.SaveFirst')}</p> : null}
+      {saved && !dirty && toConfirm.length > 0 ? (
+        <div className="admin-warning">
+          <p>{t('admin:Impact.ConfirmHeading')}</p>
+          <ul>
+            {toConfirm.map((s) => (
+              <li key={`${s.form}/${s.path}`}>
+                {t('admin:Impact.ConfirmField', {
+                  form: t(FORM_TITLE[s.form as keyof typeof FORM_TITLE]),
+                  field: labelOf(s.form as keyof typeof FORM_TITLE, s.path),
+                  count: s.count,
+                  checked: s.checked,
+                  share: percentOf(s.share, i18n.language),
+                })}
+              </li>
+            ))}
+          </ul>
+          <label className="admin-checkbox">
+            <input type="checkbox" checked={confirmed} onChange={(event) => setConfirmed(event.target.checked)} />
+            {t('admin:Impact.Confirm')}
+          </label>
+        </div>
+      ) : null}
       <div role="status" aria-live="polite">
         {busy ? (
           <p>{t('admin:Actions.Working')}</p>

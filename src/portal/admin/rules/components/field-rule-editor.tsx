@@ -15,6 +15,7 @@ import { MessageKeySelect } from './message-key-select';
 import { NumberRule } from './number-rule';
 import { PatternRule } from './pattern-rule';
 import { ReachNote } from './reach-note';
+import { ImpactShareNote } from './impact-share-note';
 import { describedBy, RefusalMessage } from './refusal-message';
 
 export interface FieldRuleEditorProps {
@@ -218,6 +219,7 @@ export function FieldRuleEditor(props: FieldRuleEditorProps & { labelOfValue?: (
   return (
     <div className="admin-field-editor">
       {view.readOnly ? <p className="admin-hint">{t('admin:Field.ReadOnly')}</p> : null}
+      <ImpactShareNote form={view.form} path={view.path} />
       <RequiredControls props={props} />
       {view.ruleSets.map((set) => (
         <RuleSetControls key={nodeKey(set.at) + JSON.stringify(set.when)} set={set} props={props} />
