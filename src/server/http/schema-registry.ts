@@ -1,6 +1,8 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join, relative } from 'node:path';
-import Ajv, { type ValidateFunction } from 'ajv';
+import { compileFunction } from 'node:vm';
+import Ajv, { type Options as AjvOptions, type ValidateFunction } from 'ajv';
 import Ajv2020 from 'ajv/dist/2020';
 import ajvErrors from 'ajv-errors';
 import addFormats from 'ajv-formats';
@@ -52,13 +54,106 @@ export function formFields(schema: unknown): string[] {
 }
 
 /**
+ * The services' Ajv options, in one place: the schema registry below, the rules thread that writes a
+ * rules version's validators as standalone code (src/server/rules/rules-worker.ts), and the impact
+ * check all build their Ajv from these, so a version's validators are the very ones the base's are.
+ */
+export function servicesAjvOptions(): AjvOptions {
+  return { allErrors: true, $data: true, strict: false };
+}
+
+/**
+ * The two Ajv instances of the services over a set of schema files: `ajv` with the forms contract's
+ * plugins (ajv-formats, ajv-errors), Ajv2020 when the files declare draft 2020-12, and `boundsAjv`
+ * over the same files reduced to their bounds (./bounds.ts), stopping at the first failure. With
+ * `source`, each also keeps the code it generates, for Ajv's standalone output.
+ */
+export function servicesAjv(files: readonly SchemaFile[], options: { source?: boolean } = {}): { ajv: Ajv; boundsAjv: Ajv } {
+  const AjvClass = files.some((f) => f.schema.$schema === DRAFT_2020) ? Ajv2020 : Ajv;
+  const base = servicesAjvOptions();
+  const withSource = (opts: AjvOptions): AjvOptions => (options.source ? { ...opts, code: { ...opts.code, source: true } } : opts);
+  const ajv = new AjvClass(withSource(base));
+  addFormats(ajv);
+  ajvErrors(ajv);
+  const boundsAjv = new AjvClass(withSource({ ...base, allErrors: false }));
+  for (const { file, schema } of files) {
+    // A file without $id is reachable by its path below schemas/.
+    ajv.addSchema(schema, schema.$id ? undefined : file);
+    boundsAjv.addSchema(boundsOf(schema) as object, schema.$id ? undefined : file);
+  }
+  return { ajv, boundsAjv };
+}
+
+/**
+ * `full` behind a check of the bounds alone: a document over a bound gets one error (the array or
+ * object that is too large) without the full rules ever walking it. Ajv's validator shape, so Fastify
+ * uses it as a route's validator; the same for a rules version's validators built as standalone code.
+ */
+export function bounded(bounds: ValidateFunction, full: ValidateFunction): ValidateFunction {
+  const validate = ((data: unknown) => {
+    if (!bounds(data)) {
+      validate.errors = (bounds.errors ?? []).map(boundError);
+      return false;
+    }
+    const valid = full(data) as boolean;
+    validate.errors = full.errors;
+    return valid;
+  }) as ValidateFunction;
+  validate.schema = full.schema;
+  validate.schemaEnv = full.schemaEnv;
+  return validate;
+}
+
+const runtimeRequire = createRequire(import.meta.url);
+
+/**
+ * The modules Ajv's standalone code of the services' validators may `require`, by the id the code
+ * names: Ajv's run-time helpers and ajv-formats' formats. Anything else is refused (deny by default):
+ * a pattern engine or a plugin that adds a run-time module is added here, by its id.
+ */
+export const SERVICES_RUNTIME_MODULES: Readonly<Record<string, unknown>> = Object.freeze({
+  'ajv/dist/runtime/equal': runtimeRequire('ajv/dist/runtime/equal'),
+  'ajv/dist/runtime/ucs2length': runtimeRequire('ajv/dist/runtime/ucs2length'),
+  'ajv/dist/runtime/uri': runtimeRequire('ajv/dist/runtime/uri'),
+  'ajv/dist/runtime/validation_error': runtimeRequire('ajv/dist/runtime/validation_error'),
+  'ajv-formats/dist/formats': runtimeRequire('ajv-formats/dist/formats'),
+});
+
+/**
+ * One validator from Ajv's standalone code (CommonJS: `module.exports = validate`), as the rules
+ * thread wrote it with the services' options. Evaluating it is what Ajv itself does with the code it
+ * generates, without generating it: a function is made from the text, and its `require` calls are
+ * answered from SERVICES_RUNTIME_MODULES only. `name` names it in stack traces.
+ */
+export function standaloneValidator(code: string, name: string): ValidateFunction {
+  const module: { exports: unknown } = { exports: {} };
+  const require = (id: string): unknown => {
+    if (!Object.hasOwn(SERVICES_RUNTIME_MODULES, id)) throw new Error(`Unexpected run-time module ${id} in the validator code of ${name}`);
+    return SERVICES_RUNTIME_MODULES[id];
+  };
+  compileFunction(code, ['require', 'module', 'exports'], { filename: name })(require, module, module.exports);
+  if (typeof module.exports !== 'function') throw new Error(`The validator code of ${name} exports no function`);
+  return module.exports as ValidateFunction;
+}
+
+/** What the identity and vendors services validate a write with: the rules of one version. */
+export interface FormRules {
+  /** Top-level property names a form schema declares (with those hoisted from if/then/else). */
+  fields(file: string): string[];
+  /** A form's ui file with its inclusions resolved. */
+  ui(form: string): SchemaFile['schema'];
+  /** Null when valid, else the failing fields and keys, mapped as the browser maps them. */
+  validate(file: string, data: unknown): FieldError[] | null;
+}
+
+/**
  * The validators the browser uses, built the way the forms contract fixes: a stock Ajv (Ajv2020 when
  * the files declare draft 2020-12) with ajv-formats and ajv-errors, every file under schemas/ added.
  * Built from the folder (the base, as the build ships it) or from files in memory (a rules version:
  * the base with a product owner's changes, src/server/rules/versions.ts), each compiled once and
  * kept while in use.
  */
-export class SchemaRegistry {
+export class SchemaRegistry implements FormRules {
   /** Where the files come from (for messages): the folder, or the rules version's hash. */
   readonly schemasDir: string;
 
@@ -72,37 +167,8 @@ export class SchemaRegistry {
   constructor(source: string | { files: readonly SchemaFile[]; name: string }) {
     const files = typeof source === 'string' ? readSchemaFiles(source) : source.files;
     this.schemasDir = typeof source === 'string' ? source : source.name;
-    const AjvClass = files.some((f) => f.schema.$schema === DRAFT_2020) ? Ajv2020 : Ajv;
-    this.ajv = new AjvClass({ allErrors: true, $data: true, strict: false });
-    addFormats(this.ajv);
-    ajvErrors(this.ajv);
-    this.boundsAjv = new AjvClass({ allErrors: false, strict: false });
-    for (const { file, schema } of files) {
-      this.byFile.set(file, schema);
-      // A file without $id is reachable by its path below schemas/.
-      this.ajv.addSchema(schema, schema.$id ? undefined : file);
-      this.boundsAjv.addSchema(boundsOf(schema) as object, schema.$id ? undefined : file);
-    }
-  }
-
-  /**
-   * `full` behind a check of the bounds alone: a document over a bound gets one error (the array
-   * or object that is too large) without the full rules ever walking it. Ajv's validator shape, so
-   * Fastify uses it as a route's validator.
-   */
-  private bounded(bounds: ValidateFunction, full: ValidateFunction): ValidateFunction {
-    const validate = ((data: unknown) => {
-      if (!bounds(data)) {
-        validate.errors = (bounds.errors ?? []).map(boundError);
-        return false;
-      }
-      const valid = full(data) as boolean;
-      validate.errors = full.errors;
-      return valid;
-    }) as ValidateFunction;
-    validate.schema = full.schema;
-    validate.schemaEnv = full.schemaEnv;
-    return validate;
+    ({ ajv: this.ajv, boundsAjv: this.boundsAjv } = servicesAjv(files));
+    for (const { file, schema } of files) this.byFile.set(file, schema);
   }
 
   /** Every file this registry holds, by its path under schemas/. */
@@ -147,7 +213,7 @@ export class SchemaRegistry {
     let fn = this.compiled.get(file);
     if (!fn) {
       const id = this.schema(file).$id ?? file;
-      fn = this.bounded(this.boundsAjv.getSchema(id)!, this.ajv.getSchema(id)!);
+      fn = bounded(this.boundsAjv.getSchema(id)!, this.ajv.getSchema(id)!);
       this.compiled.set(file, fn);
     }
     return fn;
@@ -163,9 +229,9 @@ export class SchemaRegistry {
       const id = ref.replace(/#$/, '');
       const full = this.ajv.getSchema(id);
       if (!full) throw new Error(`Unknown schema ${ref}`);
-      return this.bounded(this.boundsAjv.getSchema(id)!, full);
+      return bounded(this.boundsAjv.getSchema(id)!, full);
     }
-    return this.bounded(this.boundsAjv.compile(boundsOf(schema) as object), this.ajv.compile(schema as object));
+    return bounded(this.boundsAjv.compile(boundsOf(schema) as object), this.ajv.compile(schema as object));
   }
 
   /**

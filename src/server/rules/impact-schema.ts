@@ -6,6 +6,7 @@ import { toFieldErrors, type FieldError } from '../../shared/schemas/field-error
 import { bundleSchema } from '../../shared/schemas/bundle';
 import type { FormName } from '../../shared/schemas/form-names';
 import type { JsonSchema } from '../../shared/schemas/schema-types';
+import { servicesAjvOptions } from '../http/schema-registry';
 import type { RuleFiles } from './rule-files';
 
 // The impact check (impact.ts) asks one question of 100,000 stored profiles: does the draft reject a
@@ -155,9 +156,9 @@ export function readFields(pruned: Schema): string[] | null {
   return whole ? null : [...names].sort();
 }
 
-/** A stock Ajv as the forms contract fixes it (allErrors, $data, ajv-formats, ajv-errors). */
+/** A stock Ajv as the forms contract fixes it (ajv-formats, ajv-errors), with the services' options. */
 function formsAjv(): Ajv2020 {
-  const ajv = new Ajv2020({ allErrors: true, $data: true, strict: false });
+  const ajv = new Ajv2020(servicesAjvOptions());
   addFormats(ajv);
   ajvErrors(ajv);
   return ajv;

@@ -7,6 +7,7 @@ import { formFields } from '../http/schema-registry';
 import { impactValidator, type ImpactValidator } from './impact-schema';
 import { slowInputs } from './pattern-timing';
 import { storageEntries, storedPath } from './storage';
+import { formModuleCode, servicesValidatorCode } from './validator-code';
 
 // The rules console's thread (started by rules-thread.ts). Each message is a request and gets one
 // answer:
@@ -15,6 +16,9 @@ import { storageEntries, storedPath } from './storage';
 // - `impact-start`, `impact-batch`..., `impact-end`: a draft's validators over stored profiles (impact.ts).
 //   Counts and at most EXAMPLES example values per form, field and key stay in this thread until the
 //   end; nothing is logged.
+// - `services-validators`, `form-module` (with an `id`, answered `{ id, result }` or `{ id, error }`):
+//   a rules version's validators compiled here, so the thread answering requests never compiles
+//   (validator-code.ts; its caller is version-validators.ts, through RulesThread in rules-thread.ts).
 
 export interface PatternRequest {
   type: 'pattern';
@@ -50,6 +54,20 @@ type Request =
     }
   | { type: 'impact-batch'; rows: Array<{ id: string; document: string }> }
   | { type: 'impact-end' };
+
+/** The compilations asked through RulesThread (rules-thread.ts), each answered with its id. */
+export type CompileRequest =
+  | { type: 'services-validators'; files: Array<[string, JsonSchema]>; known: string[] }
+  | { type: 'form-module'; files: Array<[string, JsonSchema]>; form: FormName };
+
+function compile(request: CompileRequest): unknown {
+  switch (request.type) {
+    case 'services-validators':
+      return servicesValidatorCode(request.files, new Set(request.known));
+    case 'form-module':
+      return formModuleCode(request.files, request.form);
+  }
+}
 
 const EXAMPLES = 3;
 const EXAMPLE_LENGTH = 200;
@@ -163,5 +181,15 @@ function answer(request: Request): unknown {
 const data = workerData as { mark?: string } | undefined;
 if (!isMainThread && data?.mark === 'rules-worker' && parentPort) {
   const port = parentPort;
-  port.on('message', (request: Request) => port.postMessage(answer(request)));
+  port.on('message', (request: Request | (CompileRequest & { id: number })) => {
+    if (!('id' in request)) {
+      port.postMessage(answer(request));
+      return;
+    }
+    try {
+      port.postMessage({ id: request.id, result: compile(request) });
+    } catch (error) {
+      port.postMessage({ id: request.id, error: error instanceof Error ? error.message : String(error) });
+    }
+  });
 }
