@@ -266,12 +266,18 @@ export async function rulesModuleRoutes(app: FastifyInstance): Promise<void> {
       return reply.header('cache-control', IMMUTABLE).type('text/javascript; charset=utf-8').send(code);
     },
   );
-  app.get('/rules/:hash/ui/:file', { config: { public: true }, schema: { hide: true, params: params('hash', 'file') } }, async (request, reply) => {
-    const { hash, file } = request.params as { hash: string; file: string };
-    const form = formOf(file, '.json');
-    const version = form ? await rules.rulesByHash(hash) : undefined;
-    const ui = form && version ? rules.uiSchema(version, form) : undefined;
-    if (!ui) throw notFound('No such rules version or form.');
-    return reply.header('cache-control', IMMUTABLE).type('application/json; charset=utf-8').send(JSON.stringify(ui));
-  });
+  // A version in memory answers its ui schemas from there: a file too.
+  const versionKept = (request: FastifyRequest) => rules.versionKept((request.params as { hash: string }).hash);
+  app.get(
+    '/rules/:hash/ui/:file',
+    { config: { public: true, staticFile: versionKept }, schema: { hide: true, params: params('hash', 'file') } },
+    async (request, reply) => {
+      const { hash, file } = request.params as { hash: string; file: string };
+      const form = formOf(file, '.json');
+      const version = form ? await rules.rulesByHash(hash) : undefined;
+      const ui = form && version ? rules.uiSchema(version, form) : undefined;
+      if (!ui) throw notFound('No such rules version or form.');
+      return reply.header('cache-control', IMMUTABLE).type('application/json; charset=utf-8').send(JSON.stringify(ui));
+    },
+  );
 }

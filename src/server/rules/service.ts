@@ -470,6 +470,8 @@ export function createRulesService(deps: RulesDeps) {
 
     /** A form's browser module of these rules, compiled in the rules thread (kept; concurrent requests share one compilation). */
     formModule: (rules: ResolvedRules, form: FormName) => cache.formModule(rules, form),
+    /** Whether the rules with this hash are in memory (their ui schemas are answered from there). */
+    versionKept: (hash: string) => cache.kept(hash) !== undefined,
     /** Whether that module is built already: serving it costs nothing, so load shedding lets it through. */
     formModuleBuilt: (hash: string, form: FormName) => cache.formModuleBuilt(hash, form),
     uiSchema: (rules: ResolvedRules, form: FormName) => cache.uiSchema(rules, form),
