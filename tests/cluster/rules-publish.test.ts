@@ -134,21 +134,24 @@ it('brings each publish into force on every instance within 2 s of its commit, u
     return hash;
   };
 
-  const publishDraft = async (value: number, through: string) => {
+  /** A draft made and approved through an instance; the publish is what `follow` watches. */
+  const approvedDraft = async (value: number, through: string) => {
     const draft = await owner.api('POST', '/api/admin/rules/drafts', { reason: `city at most ${value}`, changes: [{ ...CITY, value }] }, {}, undefined, through);
     expect(draft.status).toBe(201);
     const { id } = draft.body as { id: string };
     expect((await approver.api('POST', `/api/admin/rules/drafts/${id}/approve`, {}, {}, undefined, through)).status).toBe(200);
-    const published = await owner.api('POST', `/api/admin/rules/drafts/${id}/publish`, {}, {}, undefined, through);
-    expect(published.status).toBe(200);
-    return (published.body as { hash: string }).hash;
+    return async () => {
+      const published = await owner.api('POST', `/api/admin/rules/drafts/${id}/publish`, {}, {}, undefined, through);
+      expect(published.status).toBe(200);
+      return (published.body as { hash: string }).hash;
+    };
   };
 
   try {
     for (const url of urls) expect((await save('C'.repeat(21), url)).status).toBe(200);
 
     // Cold: the first publish since the instances started, through instance 1.
-    const strict = await follow('cold publish (city at most 20) through instance 1', () => publishDraft(20, urls[0]!));
+    const strict = await follow('cold publish (city at most 20) through instance 1', await approvedDraft(20, urls[0]!));
     for (const url of urls) {
       const refused = await save('C'.repeat(21), url);
       expect(refused.status).toBe(400);
@@ -169,7 +172,7 @@ it('brings each publish into force on every instance within 2 s of its commit, u
     for (const url of urls) expect((await save('C'.repeat(21), url)).status).toBe(200);
 
     // And a warm publish of new rules through instance 3.
-    await follow('warm publish (city at most 25) through instance 3', () => publishDraft(25, urls[2]!));
+    await follow('warm publish (city at most 25) through instance 3', await approvedDraft(25, urls[2]!));
     for (const url of urls) expect((await save('C'.repeat(26), url)).status).toBe(400);
   } finally {
     loading = false;

@@ -62,20 +62,34 @@ export function servicesAjvOptions(): AjvOptions {
   return { allErrors: true, $data: true, strict: false };
 }
 
+/** The services' two Ajv instances: the rules, and the same files reduced to their bounds (./bounds.ts). */
+export interface ServicesAjv {
+  ajv: Ajv;
+  boundsAjv: Ajv;
+}
+
 /**
- * The two Ajv instances of the services over a set of schema files: `ajv` with the forms contract's
- * plugins (ajv-formats, ajv-errors), Ajv2020 when the files declare draft 2020-12, and `boundsAjv`
- * over the same files reduced to their bounds (./bounds.ts), stopping at the first failure. With
- * `source`, each also keeps the code it generates, for Ajv's standalone output.
+ * The services' two Ajv instances with no schema yet: `ajv` with the forms contract's plugins
+ * (ajv-formats, ajv-errors), `boundsAjv` stopping at the first failure; Ajv2020 for files that declare
+ * draft 2020-12. With `source`, each keeps the code it generates, for Ajv's standalone output.
  */
-export function servicesAjv(files: readonly SchemaFile[], options: { source?: boolean } = {}): { ajv: Ajv; boundsAjv: Ajv } {
-  const AjvClass = files.some((f) => f.schema.$schema === DRAFT_2020) ? Ajv2020 : Ajv;
+export function emptyServicesAjv(draft2020: boolean, options: { source?: boolean } = {}): ServicesAjv {
+  const AjvClass = draft2020 ? Ajv2020 : Ajv;
   const base = servicesAjvOptions();
   const withSource = (opts: AjvOptions): AjvOptions => (options.source ? { ...opts, code: { ...opts.code, source: true } } : opts);
   const ajv = new AjvClass(withSource(base));
   addFormats(ajv);
   ajvErrors(ajv);
   const boundsAjv = new AjvClass(withSource({ ...base, allErrors: false }));
+  return { ajv, boundsAjv };
+}
+
+/** Whether the files declare draft 2020-12 (their Ajv is Ajv2020). */
+export const declares2020 = (files: readonly SchemaFile[]): boolean => files.some((f) => f.schema.$schema === DRAFT_2020);
+
+/** The services' two Ajv instances over a set of schema files (made with emptyServicesAjv unless given). */
+export function servicesAjv(files: readonly SchemaFile[], options: { source?: boolean } = {}, empty?: ServicesAjv): ServicesAjv {
+  const { ajv, boundsAjv } = empty ?? emptyServicesAjv(declares2020(files), options);
   for (const { file, schema } of files) {
     // A file without $id is reachable by its path below schemas/.
     ajv.addSchema(schema, schema.$id ? undefined : file);

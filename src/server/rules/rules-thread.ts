@@ -10,10 +10,18 @@ import type { CompileRequest } from './rules-worker';
 /** Marks the worker's own thread, so importing rules-worker.ts elsewhere starts nothing. */
 export const WORKER_MARK = 'rules-worker';
 
-/** A thread running rules-worker.ts (compiled beside the bundle; under tsx, through tsx). */
-export function startRulesWorker(): Worker {
+/**
+ * A thread running rules-worker.ts (compiled beside the bundle; under tsx, through tsx). A
+ * `background` thread lowers its own scheduling priority (on Linux, where a thread has its own): its
+ * work yields the processor to the thread answering requests, on this instance and on any other on
+ * the machine. Pattern timing never runs in one (a slower thread would time a pattern as slower).
+ */
+export function startRulesWorker(options: { background?: boolean } = {}): Worker {
   const file = serverFile(compiled ? 'rules/rules-worker.js' : 'rules/rules-worker.ts');
-  return new Worker(file, { workerData: { mark: WORKER_MARK }, ...(compiled ? {} : { execArgv: ['--import', 'tsx'] }) });
+  return new Worker(file, {
+    workerData: { mark: WORKER_MARK, background: options.background === true },
+    ...(compiled ? {} : { execArgv: ['--import', 'tsx'] }),
+  });
 }
 
 /** Posts one request and waits for one answer, or the deadline (the thread is then ended). */
@@ -62,7 +70,7 @@ export class RulesThread {
   private next = 0;
   private readonly pending = new Map<number, Pending>();
 
-  constructor(private readonly start: () => Worker = startRulesWorker) {}
+  constructor(private readonly start: () => Worker = () => startRulesWorker({ background: true })) {}
 
   ask<T>(request: CompileRequest, timeoutMs: number): Promise<T> {
     const worker = this.running();

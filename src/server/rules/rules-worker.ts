@@ -1,3 +1,4 @@
+import { setPriority } from 'node:os';
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { pickFields, toProfileView, type StoredProfile } from '../../shared/profile/view';
 import { bundleSchema } from '../../shared/schemas/bundle';
@@ -7,7 +8,7 @@ import { formFields } from '../http/schema-registry';
 import { impactValidator, type ImpactValidator } from './impact-schema';
 import { slowInputs } from './pattern-timing';
 import { storageEntries, storedPath } from './storage';
-import { formModuleCode, servicesValidatorCode } from './validator-code';
+import { formModuleCode, prepareSpareAjv, servicesValidatorCode } from './validator-code';
 
 // The rules console's thread (started by rules-thread.ts). Each message is a request and gets one
 // answer:
@@ -178,8 +179,19 @@ function answer(request: Request): unknown {
   }
 }
 
-const data = workerData as { mark?: string } | undefined;
+/** The niceness of a background thread (rules-thread.ts): the thread answering requests goes first. */
+const BACKGROUND_NICE = 10;
+
+const data = workerData as { mark?: string; background?: boolean } | undefined;
 if (!isMainThread && data?.mark === 'rules-worker' && parentPort) {
+  // On Linux a thread has a priority of its own (elsewhere this call would lower the whole process's).
+  if (data.background && process.platform === 'linux') {
+    try {
+      setPriority(BACKGROUND_NICE);
+    } catch {
+      // Not allowed here: the thread runs at the process's priority.
+    }
+  }
   const port = parentPort;
   port.on('message', (request: Request | (CompileRequest & { id: number })) => {
     if (!('id' in request)) {
@@ -191,5 +203,7 @@ if (!isMainThread && data?.mark === 'rules-worker' && parentPort) {
     } catch (error) {
       port.postMessage({ id: request.id, error: error instanceof Error ? error.message : String(error) });
     }
+    // Answered: the next version's Ajv instances are made while nothing waits.
+    if (request.type === 'services-validators') setImmediate(prepareSpareAjv);
   });
 }

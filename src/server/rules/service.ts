@@ -30,7 +30,7 @@ export interface RulesDeps {
   db: Kysely<DB>;
   /** The store: PostgreSQL instances follow each other's publishes; the embedded one has no other. */
   dialect: 'pglite' | 'postgres';
-  config: Pick<ServerConfig, 'databaseUrl' | 'rulesApproval'>;
+  config: Pick<ServerConfig, 'databaseUrl' | 'rulesApproval' | 'production'>;
   /** The base: the schema files as the build ships them (the same registry the routes validate with). */
   schemas: SchemaRegistry;
   /** Stored profiles, in batches, for the impact check (the identity service's). */
@@ -239,9 +239,15 @@ export function createRulesService(deps: RulesDeps) {
     /** The base's hash (the schema files as the build ships them): the portal's precompiled validators are these rules. */
     baseHash: cache.base.hash,
 
-    /** Reads the published version and, with PostgreSQL, follows every publish (LISTEN plus a 1 s poll). */
+    /**
+     * Reads the published version and, with PostgreSQL, follows every publish (LISTEN plus a 1 s poll).
+     * In production the rules thread is started now, in the background, so the first publish does not
+     * wait for it; elsewhere it starts on first use.
+     */
     async start(): Promise<void> {
       await refresh();
+      if (config.production)
+        cache.builder.warm(baseFiles).catch((error: unknown) => deps.log?.warn({ err: error instanceof Error ? error.message : String(error) }, 'rules: the rules thread did not warm up'));
       if (deps.dialect === 'postgres' && config.databaseUrl)
         follower = followPublished({ databaseUrl: config.databaseUrl, channel: 'rules_published', onSignal: signal, log: deps.log });
     },

@@ -5,7 +5,7 @@ import { bundleSchema, refFile } from '../../shared/schemas/bundle';
 import type { FormName } from '../../shared/schemas/form-names';
 import type { JsonSchema } from '../../shared/schemas/schema-types';
 import { precompiledValidatorCode, toGalleryModule } from '../forms/precompile';
-import { formFields, servicesAjv } from '../http/schema-registry';
+import { declares2020, emptyServicesAjv, formFields, servicesAjv, type ServicesAjv } from '../http/schema-registry';
 import { canonicalJson, type RuleFiles } from './rule-files';
 
 // What the rules thread compiles (rules-worker.ts), so that the thread answering requests never
@@ -71,6 +71,25 @@ export function validatorKeys(files: RuleFiles, targets: readonly string[]): Map
   return keys;
 }
 
+// A pair of Ajv instances made ahead, while the thread is idle (making one, with its meta-schemas
+// compiled, is a good part of a version's compilation): the next version takes it.
+let spare: ServicesAjv | undefined;
+
+/** Makes the spare pair of Ajv instances now, meta-schemas compiled (the thread calls it when idle). */
+export function prepareSpareAjv(): void {
+  if (spare) return;
+  spare = emptyServicesAjv(true, { source: true });
+  spare.ajv.validateSchema({});
+  spare.boundsAjv.validateSchema({});
+}
+
+function takeAjv(files: RuleFiles): ServicesAjv {
+  const list = [...files].map(([file, schema]) => ({ file, schema }));
+  const ready = declares2020(list) ? spare : undefined;
+  if (ready) spare = undefined;
+  return servicesAjv(list, { source: true }, ready);
+}
+
 export interface ValidatorCode {
   file: string;
   key: string;
@@ -96,7 +115,7 @@ export function servicesValidatorCode(entries: Array<[string, JsonSchema]>, know
   const files: RuleFiles = new Map(entries);
   const targets = validatedFiles(files);
   const keys = validatorKeys(files, targets);
-  let ajvs: ReturnType<typeof servicesAjv> | undefined;
+  let ajvs: ServicesAjv | undefined;
   const list = [...files].map(([path, schema]) => ({ path, schema }));
   const validators: ValidatorCode[] = [];
   const fields: Record<string, string[]> = {};
@@ -108,10 +127,7 @@ export function servicesValidatorCode(entries: Array<[string, JsonSchema]>, know
       validators.push({ file, key });
       continue;
     }
-    ajvs ??= servicesAjv(
-      [...files].map(([path, schema]) => ({ file: path, schema })),
-      { source: true },
-    );
+    ajvs ??= takeAjv(files);
     const full = ajvs.ajv.getSchema(id) as ValidateFunction | undefined;
     const bounds = ajvs.boundsAjv.getSchema(id) as ValidateFunction | undefined;
     if (!full || !bounds) throw new Error(`No schema ${id} in the version's files`);

@@ -21,6 +21,8 @@ import { filesForThread, validatedFiles, validatorKeys, type ServicesValidatorsA
 const BUILD_DEADLINE_MS = 60_000;
 /** Validators kept for reuse, by key (a version's files; the base's are always kept). */
 const KEPT_VALIDATORS = 256;
+/** The form the thread compiles to warm up: small, yet reaching the shared address rules. */
+const WARM_FILE = 'forms/address.schema.json';
 /** Browser modules kept, by version and form. */
 const KEPT_MODULES = 64;
 
@@ -78,7 +80,9 @@ class BuiltRules implements FormRules {
 
 export class VersionValidators {
   private readonly byKey = new Map<string, ValidateFunction>();
-  private readonly baseKeys = new Set<string>();
+  /** The base's key of each file (seedBase). */
+  private readonly baseKeys = new Map<string, string>();
+  private readonly keptForever = new Set<string>();
   private readonly modules = new Map<string, Promise<string>>();
   private readonly builtModules = new Set<string>();
 
@@ -92,9 +96,19 @@ export class VersionValidators {
   seedBase(files: RuleFiles, registry: SchemaRegistry): FormRules {
     for (const [file, key] of validatorKeys(files, validatedFiles(files))) {
       this.byKey.set(key, registry.validator(file));
-      this.baseKeys.add(key);
+      this.baseKeys.set(file, key);
+      this.keptForever.add(key);
     }
     return registry;
+  }
+
+  /**
+   * Starts the thread and has it compile one form of the base (seedBase first): its modules loaded,
+   * Ajv's compiler warmed, so the first version published finds it ready. The answer is not kept.
+   */
+  async warm(files: RuleFiles): Promise<void> {
+    const known = [...this.baseKeys].filter(([file]) => file !== WARM_FILE).map(([, key]) => key);
+    await this.thread.ask<ServicesValidatorsAnswer>({ type: 'services-validators', files: filesForThread(files), known }, BUILD_DEADLINE_MS);
   }
 
   /** A version's validators, compiled in the thread and evaluated here a file per turn; `name` names them in errors and traces. */
@@ -129,9 +143,9 @@ export class VersionValidators {
 
   private keep(key: string, validate: ValidateFunction): void {
     this.byKey.set(key, validate);
-    if (this.byKey.size <= KEPT_VALIDATORS + this.baseKeys.size) return;
+    if (this.byKey.size <= KEPT_VALIDATORS + this.keptForever.size) return;
     for (const old of this.byKey.keys()) {
-      if (this.baseKeys.has(old)) continue;
+      if (this.keptForever.has(old)) continue;
       this.byKey.delete(old);
       break;
     }
