@@ -125,7 +125,9 @@ it('brings each publish into force on every instance within 2 s of its commit, u
         notOk: own.filter((s) => s.status !== 200).length,
       };
     });
-    console.log(`${label}: ${figures.map((f) => `instance ${f.instance} followed ${f.followedMs} ms after the commit, health at most ${f.healthMaxMs} ms (${f.probes} probes)`).join('; ')}`);
+    console.log(
+      `${label}: ${figures.map((f) => `instance ${f.instance} followed ${f.followedMs} ms after the commit, health at most ${f.healthMaxMs} ms (${f.probes} probes)`).join('; ')}`,
+    );
     for (const f of figures) {
       expect(f.notOk, `instance ${f.instance}`).toBe(0);
       expect(f.followedMs, `instance ${f.instance}`).toBeLessThan(FOLLOW_MS);
@@ -136,7 +138,14 @@ it('brings each publish into force on every instance within 2 s of its commit, u
 
   /** A draft made and approved through an instance; the publish is what `follow` watches. */
   const approvedDraft = async (value: number, through: string) => {
-    const draft = await owner.api('POST', '/api/admin/rules/drafts', { reason: `city at most ${value}`, changes: [{ ...CITY, value }] }, {}, undefined, through);
+    const draft = await owner.api(
+      'POST',
+      '/api/admin/rules/drafts',
+      { reason: `city at most ${value}`, changes: [{ ...CITY, value }] },
+      {},
+      undefined,
+      through,
+    );
     expect(draft.status).toBe(201);
     const { id } = draft.body as { id: string };
     expect((await approver.api('POST', `/api/admin/rules/drafts/${id}/approve`, {}, {}, undefined, through)).status).toBe(200);

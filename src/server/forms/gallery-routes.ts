@@ -24,18 +24,14 @@ export async function galleryRoutes(app: FastifyInstance): Promise<void> {
     const hash = form && lastBuilt.get(form);
     return !!form && !!hash && rules.formModuleBuilt(hash, form);
   };
-  app.get(
-    '/gallery/forms/:file',
-    { config: { public: true, staticFile: built }, schema: { hide: true, params: params('file') } },
-    async (request, reply) => {
-      // The name is looked up in the list of forms, never used as a path.
-      const form = formOf((request.params as { file: string }).file);
-      if (!form) throw notFound('No such form.');
-      const files: RuleFiles = new Map(readSchemaFiles(config.schemasDir).map((f) => [f.file, f.schema]));
-      const hash = rulesHash(files);
-      const code = await rules.formModule({ hash, files }, form);
-      lastBuilt.set(form, hash);
-      return reply.header('cache-control', 'no-store').type('text/javascript; charset=utf-8').send(code);
-    },
-  );
+  app.get('/gallery/forms/:file', { config: { public: true, staticFile: built }, schema: { hide: true, params: params('file') } }, async (request, reply) => {
+    // The name is looked up in the list of forms, never used as a path.
+    const form = formOf((request.params as { file: string }).file);
+    if (!form) throw notFound('No such form.');
+    const files: RuleFiles = new Map(readSchemaFiles(config.schemasDir).map((f) => [f.file, f.schema]));
+    const hash = rulesHash(files);
+    const code = await rules.formModule({ hash, files }, form);
+    lastBuilt.set(form, hash);
+    return reply.header('cache-control', 'no-store').type('text/javascript; charset=utf-8').send(code);
+  });
 }

@@ -76,7 +76,7 @@ export class RulesThread {
     const worker = this.running();
     const id = (this.next += 1);
     return new Promise<T>((resolve, reject) => {
-      const timer = setTimeout(() => this.end(worker, new Error(`rules thread: no answer within ${timeoutMs} ms`)), timeoutMs);
+      const timer = setTimeout(() => void this.end(worker, new Error(`rules thread: no answer within ${timeoutMs} ms`)), timeoutMs);
       this.pending.set(id, { resolve: resolve as (value: unknown) => void, reject, timer });
       worker.ref();
       worker.postMessage({ ...request, id });

@@ -247,7 +247,11 @@ export function createRulesService(deps: RulesDeps) {
     async start(): Promise<void> {
       await refresh();
       if (config.production)
-        cache.builder.warm(baseFiles).catch((error: unknown) => deps.log?.warn({ err: error instanceof Error ? error.message : String(error) }, 'rules: the rules thread did not warm up'));
+        cache.builder
+          .warm(baseFiles)
+          .catch((error: unknown) =>
+            deps.log?.warn({ err: error instanceof Error ? error.message : String(error) }, 'rules: the rules thread did not warm up'),
+          );
       if (deps.dialect === 'postgres' && config.databaseUrl)
         follower = followPublished({ databaseUrl: config.databaseUrl, channel: 'rules_published', onSignal: signal, log: deps.log });
     },

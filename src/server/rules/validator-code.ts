@@ -19,7 +19,8 @@ const VALIDATED_FOLDERS = ['forms/', 'defs/'];
 export const validatedFiles = (files: RuleFiles): string[] => [...files.keys()].filter((file) => VALIDATED_FOLDERS.some((f) => file.startsWith(f))).sort();
 
 /** The files a version must hand the thread: those it validates with, and what they reach. */
-export const filesForThread = (files: RuleFiles): Array<[string, JsonSchema]> => [...files].filter(([file]) => VALIDATED_FOLDERS.some((f) => file.startsWith(f)));
+export const filesForThread = (files: RuleFiles): Array<[string, JsonSchema]> =>
+  [...files].filter(([file]) => VALIDATED_FOLDERS.some((f) => file.startsWith(f)));
 
 const idOf = (path: string, schema: JsonSchema | undefined): string => (typeof schema?.$id === 'string' ? schema.$id : path);
 
@@ -79,8 +80,9 @@ let spare: ServicesAjv | undefined;
 export function prepareSpareAjv(): void {
   if (spare) return;
   spare = emptyServicesAjv(true, { source: true });
-  spare.ajv.validateSchema({});
-  spare.boundsAjv.validateSchema({});
+  // Checking an empty schema compiles the meta-schema (a synchronous check: nothing to wait for).
+  void spare.ajv.validateSchema({});
+  void spare.boundsAjv.validateSchema({});
 }
 
 function takeAjv(files: RuleFiles): ServicesAjv {

@@ -60,7 +60,12 @@ class BuiltRules implements FormRules {
     let list = this.fieldLists.get(file);
     if (!list) {
       const id = typeof this.schema(file).$id === 'string' ? (this.schema(file).$id as string) : file;
-      list = formFields(bundleSchema(id, [...this.files].map(([path, schema]) => ({ path, schema }))));
+      list = formFields(
+        bundleSchema(
+          id,
+          [...this.files].map(([path, schema]) => ({ path, schema })),
+        ),
+      );
       this.fieldLists.set(file, list);
     }
     return list;

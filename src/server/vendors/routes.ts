@@ -33,7 +33,8 @@ export async function vendorRoutes(app: FastifyInstance): Promise<void> {
           response: { 200: ref('release-fulfillments-response'), ...errors(400, 401, 403, 404) },
         },
       },
-      async (request) => vendors.releaseFulfillments(request.rulesInForce, request.caller, request.body as { address: Record<string, unknown>; profileId: string }),
+      async (request) =>
+        vendors.releaseFulfillments(request.rulesInForce, request.caller, request.body as { address: Record<string, unknown>; profileId: string }),
     );
   }
 

@@ -68,7 +68,9 @@ describe.each(stores)('the rules a request is judged by, on %s', (store) => {
     // Under the base, 21 characters pass; under the strict rules they are refused, at the city.
     expect(judgedBy(baseHash).filter((a) => a.status !== 200)).toEqual([]);
     expect(judgedBy(strict.hash).filter((a) => a.status !== 400 || a.key !== 'Validation.InvalidCity')).toEqual([]);
-    console.log(`${store}: ${answers.length} saves over 9 switches, ${judgedBy(baseHash).length} judged by the base, ${judgedBy(strict.hash).length} by the strict rules`);
+    console.log(
+      `${store}: ${answers.length} saves over 9 switches, ${judgedBy(baseHash).length} judged by the base, ${judgedBy(strict.hash).length} by the strict rules`,
+    );
     await republish(0);
   }, 120_000);
 
@@ -84,7 +86,8 @@ describe.each(stores)('the rules a request is judged by, on %s', (store) => {
       const version = await publish(value);
       const [first, ...rest] = await Promise.all(WRITERS.map((writer) => save(writer, cityOf(value + 1))));
       expect(first!.headers['x-rules-version']).toBe(version.hash);
-      for (const res of [first!, ...rest]) expect(res.body.errors).toEqual([{ path: '/primaryAddress/city', key: 'Validation.InvalidCity', params: { rule: 'maxLength', limit: value } }]);
+      for (const res of [first!, ...rest])
+        expect(res.body.errors).toEqual([{ path: '/primaryAddress/city', key: 'Validation.InvalidCity', params: { rule: 'maxLength', limit: value } }]);
       const modules = await Promise.all(
         ['profile', 'profile', 'exam', 'address'].map((form) => s().app.inject({ method: 'GET', url: `/rules/${version.hash}/forms/${form}.js` })),
       );

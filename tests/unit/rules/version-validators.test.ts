@@ -62,7 +62,8 @@ describe('validators built as standalone code in the rules thread', () => {
     const compiled = new SchemaRegistry({ files: [{ file: 'defs/tags.schema.json', schema: tags }], name: 'tags' });
     const flood = { tags: Array.from({ length: 5_000 }, () => 'too long') };
     const strays = Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`stray${i}`, i]));
-    for (const doc of [flood, strays, { tags: ['ab', 'abc'] }, { tags: ['ab'] }]) expect(built.validate('defs/tags.schema.json', doc)).toEqual(compiled.validate('defs/tags.schema.json', doc));
+    for (const doc of [flood, strays, { tags: ['ab', 'abc'] }, { tags: ['ab'] }])
+      expect(built.validate('defs/tags.schema.json', doc)).toEqual(compiled.validate('defs/tags.schema.json', doc));
     expect(built.validate('defs/tags.schema.json', flood)).toEqual([{ path: '/tags', key: TOO_MANY_ITEMS }]);
   });
 
