@@ -163,9 +163,10 @@ export interface FormRules {
 /**
  * The validators the browser uses, built the way the forms contract fixes: a stock Ajv (Ajv2020 when
  * the files declare draft 2020-12) with ajv-formats and ajv-errors, every file under schemas/ added.
- * Built from the folder (the base, as the build ships it) or from files in memory (a rules version:
- * the base with a product owner's changes, src/server/rules/versions.ts), each compiled once and
- * kept while in use.
+ * Built from the folder (the base, as the build ships it: the routes' validators, and the base's form
+ * validators, compiled at start-up by the rules service) or from files in memory (tests), each
+ * compiled once and kept while in use. A rules version's validators are not compiled here but in
+ * the rules thread (src/server/rules/version-validators.ts).
  */
 export class SchemaRegistry implements FormRules {
   /** Where the files come from (for messages): the folder, or the rules version's hash. */

@@ -41,11 +41,11 @@ export class RulesVersion implements ResolvedRules {
    * `onBuilt` hears what it cost. A failed build rejects, and is tried again only after a while
    * (undefined until then).
    */
-  prepare(validators: VersionValidators, onBuilt?: (figures: BuildFigures) => void): Promise<FormRules | undefined> {
+  prepare(builder: VersionValidators, onBuilt?: (figures: BuildFigures) => void): Promise<FormRules | undefined> {
     if (this.built) return Promise.resolve(this.built);
     if (!this.building) {
       if (Date.now() - this.failedAt < RETRY_AFTER_FAILURE_MS) return Promise.resolve(undefined);
-      this.building = validators.build(this.files, `rules-${this.hash.slice(0, 12)}`).then(
+      this.building = builder.build(this.files, `rules-${this.hash.slice(0, 12)}`).then(
         ({ rules, figures }) => {
           this.built = rules;
           this.building = undefined;
