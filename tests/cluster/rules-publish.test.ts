@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Worker } from 'node:worker_threads';
 import { fetch } from 'undici';
@@ -32,14 +33,18 @@ interface Sample {
 }
 
 // Each instance's liveness asked every 20 ms from a thread of its own, so the test's own work (the
-// load, sign-ins) never delays a probe: what it measures is the instances' answers.
+// load, sign-ins) never delays a probe: what it measures is the instances' answers. A first round,
+// not counted, opens the connections and warms the thread's own fetch; then it says it is ready.
 const PROBE = `
 const { parentPort, workerData } = require('node:worker_threads');
 const samples = [];
 let probing = true;
 parentPort.on('message', () => { probing = false; });
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-Promise.all(workerData.urls.map(async (url, instance) => {
+const urls = workerData.urls;
+Promise.all(urls.map(async (url) => (await fetch(url + '/api/health')).arrayBuffer()))
+  .then(() => parentPort.postMessage('ready'))
+  .then(() => Promise.all(urls.map(async (url, instance) => {
   while (probing) {
     const started = performance.now();
     let status = 0;
@@ -54,19 +59,17 @@ Promise.all(workerData.urls.map(async (url, instance) => {
     samples.push({ instance, at: performance.timeOrigin + started + ms, ms, status, hash });
     await sleep(20);
   }
-})).then(() => parentPort.postMessage(samples));
+}))).then(() => parentPort.postMessage(samples));
 `;
 
-function probe(urls: string[]): { stop(): Promise<Sample[]> } {
+async function probe(urls: string[]): Promise<{ stop(): Promise<Sample[]> }> {
   const worker = new Worker(PROBE, { eval: true, workerData: { urls } });
-  const done = new Promise<Sample[]>((resolve, reject) => {
-    worker.once('message', resolve);
-    worker.once('error', reject);
-  });
+  // Its two messages: 'ready', then (once told to stop) the samples.
+  await once(worker, 'message');
   return {
     async stop() {
       worker.postMessage('stop');
-      const samples = await done;
+      const [samples] = (await once(worker, 'message')) as [Sample[]];
       await worker.terminate();
       return samples;
     },
@@ -105,7 +108,7 @@ it('brings each publish into force on every instance within 2 s of its commit, u
 
   /** Publishes (through `publish`), then follows every instance until it serves `hash`: the figures of each. */
   const follow = async (label: string, publish: () => Promise<string>) => {
-    const probes = probe(urls);
+    const probes = await probe(urls);
     await sleep(200);
     const hash = await publish();
     const committed = await sql.query<{ at: Date }>('select published_at as at from rules_versions where hash = $1 order by number desc limit 1', [hash]);
