@@ -5,7 +5,7 @@ import { bundleSchema, refFile } from '../../shared/schemas/bundle';
 import type { FormName } from '../../shared/schemas/form-names';
 import type { JsonSchema } from '../../shared/schemas/schema-types';
 import { precompiledValidatorCode, toGalleryModule } from '../forms/precompile';
-import { declares2020, emptyServicesAjv, formFields, servicesAjv, type ServicesAjv } from '../http/schema-registry';
+import { declares2020, emptyServicesAjv, formFields, servicesAjv, standaloneCodeCache, type ServicesAjv } from '../http/schema-registry';
 import { canonicalJson, type RuleFiles } from './rule-files';
 
 // What the rules thread compiles (rules-worker.ts), so that the thread answering requests never
@@ -97,6 +97,8 @@ export interface ValidatorCode {
   key: string;
   /** Ajv's standalone code (CommonJS) of the file's full rules and of its bounds; absent when the caller has the key. */
   code?: { full: string; bounds: string };
+  /** V8's code cache of each (standaloneCodeCache), so the caller does not compile the code again. */
+  cache?: { full: Uint8Array; bounds: Uint8Array };
 }
 
 export interface ServicesValidatorsAnswer {
@@ -133,7 +135,9 @@ export function servicesValidatorCode(entries: Array<[string, JsonSchema]>, know
     const full = ajvs.ajv.getSchema(id) as ValidateFunction | undefined;
     const bounds = ajvs.boundsAjv.getSchema(id) as ValidateFunction | undefined;
     if (!full || !bounds) throw new Error(`No schema ${id} in the version's files`);
-    validators.push({ file, key, code: { full: standaloneCode(ajvs.ajv, full), bounds: standaloneCode(ajvs.boundsAjv, bounds) } });
+    const code = { full: standaloneCode(ajvs.ajv, full), bounds: standaloneCode(ajvs.boundsAjv, bounds) };
+    const cache = { full: standaloneCodeCache(code.full, file), bounds: standaloneCodeCache(code.bounds, `${file}#bounds`) };
+    validators.push({ file, key, code, cache });
   }
   return { validators, fields, ms: Math.round(performance.now() - started) };
 }

@@ -124,7 +124,7 @@ export class VersionValidators {
     );
     const validators = new Map<string, ValidateFunction>();
     const figures: BuildFigures = { built: 0, reused: 0, threadMs: answer.ms, evalMs: 0, longestEvalMs: 0 };
-    for (const { file, key, code } of answer.validators) {
+    for (const { file, key, code, cache } of answer.validators) {
       let validate = this.byKey.get(key);
       if (validate) figures.reused += 1;
       else {
@@ -132,7 +132,10 @@ export class VersionValidators {
         // One file per turn: whatever waits on the loop goes first.
         await nextTurn();
         const started = performance.now();
-        validate = bounded(standaloneValidator(code.bounds, `${name}/${file}#bounds`), standaloneValidator(code.full, `${name}/${file}`));
+        validate = bounded(
+          standaloneValidator(code.bounds, `${name}/${file}#bounds`, cache?.bounds),
+          standaloneValidator(code.full, `${name}/${file}`, cache?.full),
+        );
         const ms = performance.now() - started;
         figures.built += 1;
         figures.evalMs += ms;
