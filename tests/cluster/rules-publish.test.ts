@@ -161,6 +161,13 @@ it('brings each publish into force on every instance within 2 s of its commit, u
 
   try {
     for (const url of urls) expect((await save('C'.repeat(21), url)).status).toBe(200);
+    // For comparison, the same load without a publish: how long liveness answers take on this machine now.
+    const quiet = await probe(urls);
+    await sleep(3_000);
+    const calm = await quiet.stop();
+    console.log(
+      `no publish, 3 s: ${urls.map((_url, instance) => `instance ${instance + 1} health at most ${Math.round(Math.max(...calm.filter((s) => s.instance === instance).map((s) => s.ms)) * 10) / 10} ms`).join('; ')}`,
+    );
 
     // Cold: the first publish since the instances started, through instance 1.
     const strict = await follow('cold publish (city at most 20) through instance 1', await approvedDraft(20, urls[0]!));
