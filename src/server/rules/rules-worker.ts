@@ -180,7 +180,7 @@ function answer(request: Request): unknown {
 }
 
 /** The niceness of a background thread (rules-thread.ts): the thread answering requests goes first. */
-const BACKGROUND_NICE = 10;
+const BACKGROUND_NICE = 5;
 
 const data = workerData as { mark?: string; background?: boolean } | undefined;
 if (!isMainThread && data?.mark === 'rules-worker' && parentPort) {
