@@ -92,15 +92,23 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const stopSweep = startFormActivitySweep(app.services.formActivity.sweep, app.log, { outageLogIntervalMs: config.outageLogIntervalMs });
   app.addHook('onClose', async () => stopSweep());
   app.decorateRequest('caller', null as never);
+  // The rules a request is judged by are taken once, as it arrives: every write it makes is validated
+  // with them and its answer names them (x-rules-version), even when a publish comes into force before
+  // it is answered. A version comes into force only with its validators built (rules/service.ts).
+  app.decorateRequest('rulesInForce', null as never);
+  app.addHook('onRequest', async (request) => {
+    request.rulesInForce = rules.published();
+  });
   if (options.metrics) registerRequestMetrics(app, options.metrics);
   registerInputGuard(app);
   registerSecurityHeaders(app, portalSecurityHeaders(config));
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
     if (config.instanceId) reply.header('x-instance-id', config.instanceId);
-    // The rules version this instance validates with: a portal that sees another hash than its forms
-    // use loads that version's validators (docs/admin-area.md).
-    reply.header('x-rules-version', rules.published().hash);
+    // The rules version this request was judged by (a request shed or refused before it had one: the
+    // version in force): a portal that sees another hash than its forms use loads that version's
+    // validators (docs/admin-area.md).
+    reply.header('x-rules-version', (request.rulesInForce ?? rules.published()).hash);
     // And the texts version it serves: a portal seeing another hash reloads its texts from /texts/<hash>/.
     reply.header('x-texts-version', texts.published().hash);
     // While draining, each answer ends its keep-alive connection, so the listener can close as
@@ -152,7 +160,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await registerStatic(
       app,
       config,
-      () => ({ ...rules.published(), baseHash: rules.baseHash }),
+      (request) => ({ ...(request.rulesInForce ?? rules.published()), baseHash: rules.baseHash }),
       () => texts.published(),
     );
   return app;

@@ -8,7 +8,7 @@ import type { Caller } from './http/auth';
 import type { SchemaRegistry } from './http/schema-registry';
 import { createIdentityService, PROFILE_FORMS, type IdentityService } from './identity/service';
 import type { Mailer } from './mail/mailer';
-import { createRulesService, type RulesDeps, type RulesService } from './rules/service';
+import { createRulesService, type PublishedRules, type RulesDeps, type RulesService } from './rules/service';
 import { createTextsService, type TextsService } from './texts/service';
 import { createVendorsService, type VendorsService } from './vendors/service';
 
@@ -33,6 +33,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The authenticated account; set by the authenticated scope's hook (http/auth.ts). */
     caller: Caller;
+    /** The field rules this request is judged by: the published version when it arrived (app.ts); its answer names them. */
+    rulesInForce: PublishedRules;
   }
 }
 
@@ -50,8 +52,8 @@ export function createServices({
   formActivitySink?: FormActivitySink;
 }): Services {
   const { dialect, log, ...shared } = deps;
-  // The rules service reaches stored profiles and e-mail addresses through the identity service, which
-  // validates with the rules service's published version: each is handed what it needs of the other.
+  // The rules service reaches stored profiles and e-mail addresses through the identity service (which
+  // validates with the rules a request is judged by, handed it per call): it is handed what it needs.
   const later: { identity?: IdentityService } = {};
   const rules = createRulesService({
     db: deps.db,
@@ -62,7 +64,7 @@ export function createServices({
     profiles: { forms: PROFILE_FORMS, batch: (afterId, limit, fields) => (later.identity as IdentityService).storedProfileBatch(afterId, limit, fields) },
     accountEmails: (ids) => (later.identity as IdentityService).accountEmails(ids),
   });
-  const identity = createIdentityService({ ...deps, rules });
+  const identity = createIdentityService(deps);
   later.identity = identity;
   // Texts: the same publish mechanism as the rules; where a message is used comes from the rules in force.
   const texts = createTextsService({
@@ -79,7 +81,7 @@ export function createServices({
     rules,
     texts,
     entitlements: createEntitlementsService({ db: deps.db, identity, config: deps.config }),
-    vendors: createVendorsService({ db: deps.db, identity, rules, config: deps.config }),
+    vendors: createVendorsService({ db: deps.db, identity, config: deps.config }),
     // Form activity takes only the message keys of the validation texts in force.
     formActivity: createFormActivityService({
       db: deps.db,

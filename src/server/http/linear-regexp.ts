@@ -158,26 +158,40 @@ export function linearPattern(pattern: string): RegExpLike | undefined {
   return { test: (value: string) => compiled.test(value), toString: () => name };
 }
 
+/** The build's patterns that RE2 cannot run and the platform's engine may (trustPatterns). */
+const trusted = new Set<string>();
+
+/**
+ * Lets these patterns run on the platform's engine where RE2 cannot: only the patterns of the schema
+ * files the build ships (the schema registry of the folder says so at start-up; the rules thread is
+ * told the same list), which `npm run check:schemas` proves safe. A drafted pattern is never one.
+ */
+export function trustPatterns(patterns: Iterable<string>): void {
+  for (const pattern of patterns) trusted.add(pattern);
+}
+
+/** The patterns trusted so far (to hand to a thread). */
+export const trustedPatterns = (): string[] => [...trusted];
+
+const kept = new Map<string, RegExpLike>();
+
 /**
  * Ajv's regExp engine for the services: RE2 for every pattern it can run; the platform's engine only
- * for a pattern in `trusted` (the schema files the build ships, checked by `npm run check:schemas`).
+ * for a trusted pattern (trustPatterns); anything else does not compile (NotLinear).
  */
-export function createLinearRegExp(trusted: ReadonlySet<string> = new Set()): RegExpEngine {
-  const kept = new Map<string, RegExpLike>();
-  const engine = ((pattern: string, flags: string) => {
-    const key = `${flags}/${pattern}`;
-    let compiled = kept.get(key);
+export const linearRegExp = ((pattern: string, flags: string) => {
+  const key = `${flags}/${pattern}`;
+  let compiled = kept.get(key);
+  if (!compiled) {
+    compiled = linearPattern(pattern);
     if (!compiled) {
-      compiled = linearPattern(pattern);
-      if (!compiled) {
-        if (!trusted.has(pattern))
-          throw new NotLinear(`pattern ${JSON.stringify(pattern)} needs a backtracking engine and is not one of the build's schema files`);
-        compiled = new RegExp(pattern, flags);
-      }
-      kept.set(key, compiled);
+      if (!trusted.has(pattern))
+        throw new NotLinear(`pattern ${JSON.stringify(pattern)} needs a backtracking engine and is not one of the build's schema files`);
+      compiled = new RegExp(pattern, flags);
     }
-    return compiled;
-  }) as RegExpEngine;
-  engine.code = `require(${JSON.stringify(LINEAR_REGEXP_MODULE)}).default`;
-  return engine;
-}
+    if (kept.size >= 5_000) kept.delete(kept.keys().next().value as string);
+    kept.set(key, compiled);
+  }
+  return compiled;
+}) as RegExpEngine;
+linearRegExp.code = `require(${JSON.stringify(LINEAR_REGEXP_MODULE)}).default`;

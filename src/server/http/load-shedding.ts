@@ -1,5 +1,5 @@
 import underPressure, { type FastifyUnderPressureOptions } from '@fastify/under-pressure';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ServerConfig } from '../config';
 import { errorBody } from './errors';
 
@@ -8,7 +8,10 @@ import { errorBody } from './errors';
 // instead of waiting in the queue behind the work that holds the loop, and readiness answers 503
 // `under pressure`, so the load balancer takes the instance out of rotation until it recovers.
 // Liveness (/api/health) is not shed: a busy instance is alive, and restarting it would lose the
-// requests it is finishing.
+// requests it is finishing. Nor are files (routes marked `staticFile`: the portal's scripts, styles
+// and icons, the schema files, a rules version's browser modules once built): answering one costs next
+// to nothing, and a page cannot start without them, so refusing them would turn a slow moment into a
+// blank page.
 
 /** Seconds a shed request is told to wait: long enough for a sample or two, short for a learner. */
 export const SHED_RETRY_AFTER_S = 2;
@@ -21,7 +24,18 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The plugin's per-route handler: a route that returns undefined from it is never shed. */
     pressureHandler?: (...args: unknown[]) => unknown;
+    /**
+     * A file, never shed: `true`, or a test of the request that says whether what it asks for is ready
+     * to be sent as it is (a module once built; until then it is shed like any other work).
+     */
+    staticFile?: boolean | ((request: FastifyRequest) => boolean);
   }
+}
+
+/** Whether a request asks for a file that is sent as it is (routes marked `staticFile`). */
+function isStaticFile(request: FastifyRequest): boolean {
+  const file = request.routeOptions.config.staticFile;
+  return file === true || (typeof file === 'function' && file(request));
 }
 
 type ShedHandler = (...args: Parameters<NonNullable<FastifyUnderPressureOptions['pressureHandler']>>) => unknown;
@@ -49,7 +63,7 @@ export async function registerLoadShedding(app: FastifyInstance, config: Pick<Se
     maxEventLoopDelay: config.maxEventLoopDelayMs,
     sampleInterval,
     pressureHandler: ((request, reply, _type, value) => {
-      if (!started()) return undefined;
+      if (!started() || isStaticFile(request)) return undefined;
       shed += 1;
       const now = Date.now();
       if (now - loggedAt >= LOG_INTERVAL_MS) {

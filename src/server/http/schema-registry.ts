@@ -1,6 +1,8 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join, relative } from 'node:path';
-import Ajv, { type ValidateFunction } from 'ajv';
+import { Script } from 'node:vm';
+import Ajv, { type Options as AjvOptions, type ValidateFunction } from 'ajv';
 import Ajv2020 from 'ajv/dist/2020';
 import ajvErrors from 'ajv-errors';
 import addFormats from 'ajv-formats';
@@ -8,7 +10,7 @@ import { bundleSchema } from '../../shared/schemas/bundle';
 import { type FieldError, toFieldErrors } from '../../shared/schemas/field-errors';
 import { resolveUiIncludes } from '../../shared/schemas/ui-include';
 import { boundError, boundsOf } from './bounds';
-import { createLinearRegExp } from './linear-regexp';
+import { LINEAR_REGEXP_MODULE, linearRegExp, trustPatterns } from './linear-regexp';
 
 const DRAFT_2020 = 'https://json-schema.org/draft/2020-12/schema';
 
@@ -71,13 +73,147 @@ export function formFields(schema: unknown): string[] {
 }
 
 /**
+ * The services' Ajv options, in one place: the schema registry below, the rules thread that writes a
+ * rules version's validators as standalone code (src/server/rules/rules-worker.ts), and the impact
+ * check all build their Ajv from these, so a version's validators are the very ones the base's are.
+ */
+export function servicesAjvOptions(): AjvOptions {
+  // Every pattern runs on RE2 (./linear-regexp.ts): no value makes a pattern hold the event loop.
+  return { allErrors: true, $data: true, strict: false, code: { regExp: linearRegExp } };
+}
+
+/** The services' two Ajv instances: the rules, and the same files reduced to their bounds (./bounds.ts). */
+export interface ServicesAjv {
+  ajv: Ajv;
+  boundsAjv: Ajv;
+}
+
+/**
+ * The services' two Ajv instances with no schema yet: `ajv` with the forms contract's plugins
+ * (ajv-formats, ajv-errors), `boundsAjv` stopping at the first failure; Ajv2020 for files that declare
+ * draft 2020-12. With `source`, each keeps the code it generates, for Ajv's standalone output.
+ */
+export function emptyServicesAjv(draft2020: boolean, options: { source?: boolean } = {}): ServicesAjv {
+  const AjvClass = draft2020 ? Ajv2020 : Ajv;
+  const base = servicesAjvOptions();
+  const withSource = (opts: AjvOptions): AjvOptions => (options.source ? { ...opts, code: { ...opts.code, source: true } } : opts);
+  const ajv = new AjvClass(withSource(base));
+  addFormats(ajv);
+  ajvErrors(ajv);
+  const boundsAjv = new AjvClass(withSource({ ...base, allErrors: false }));
+  return { ajv, boundsAjv };
+}
+
+/** Whether the files declare draft 2020-12 (their Ajv is Ajv2020). */
+export const declares2020 = (files: readonly SchemaFile[]): boolean => files.some((f) => f.schema.$schema === DRAFT_2020);
+
+/** The services' two Ajv instances over a set of schema files (made with emptyServicesAjv unless given). */
+export function servicesAjv(files: readonly SchemaFile[], options: { source?: boolean } = {}, empty?: ServicesAjv): ServicesAjv {
+  const { ajv, boundsAjv } = empty ?? emptyServicesAjv(declares2020(files), options);
+  for (const { file, schema } of files) {
+    // A file without $id is reachable by its path below schemas/.
+    ajv.addSchema(schema, schema.$id ? undefined : file);
+    boundsAjv.addSchema(boundsOf(schema) as object, schema.$id ? undefined : file);
+  }
+  return { ajv, boundsAjv };
+}
+
+/**
+ * `full` behind a check of the bounds alone: a document over a bound gets one error (the array or
+ * object that is too large) without the full rules ever walking it. Ajv's validator shape, so Fastify
+ * uses it as a route's validator; the same for a rules version's validators built as standalone code.
+ */
+export function bounded(bounds: ValidateFunction, full: ValidateFunction): ValidateFunction {
+  const validate = ((data: unknown) => {
+    if (!bounds(data)) {
+      validate.errors = (bounds.errors ?? []).map(boundError);
+      return false;
+    }
+    const valid = full(data) as boolean;
+    validate.errors = full.errors;
+    return valid;
+  }) as ValidateFunction;
+  validate.schema = full.schema;
+  validate.schemaEnv = full.schemaEnv;
+  return validate;
+}
+
+const runtimeRequire = createRequire(import.meta.url);
+
+/**
+ * The modules Ajv's standalone code of the services' validators may `require`, by the id the code
+ * names: Ajv's run-time helpers and ajv-formats' formats. Anything else is refused (deny by default):
+ * a pattern engine or a plugin that adds a run-time module is added here, by its id.
+ */
+export const SERVICES_RUNTIME_MODULES: Readonly<Record<string, unknown>> = Object.freeze({
+  [LINEAR_REGEXP_MODULE]: { default: linearRegExp },
+  'ajv/dist/runtime/equal': runtimeRequire('ajv/dist/runtime/equal'),
+  'ajv/dist/runtime/ucs2length': runtimeRequire('ajv/dist/runtime/ucs2length'),
+  'ajv/dist/runtime/uri': runtimeRequire('ajv/dist/runtime/uri'),
+  'ajv/dist/runtime/validation_error': runtimeRequire('ajv/dist/runtime/validation_error'),
+  'ajv-formats/dist/formats': runtimeRequire('ajv-formats/dist/formats'),
+});
+
+/** Standalone code as one function of `require`, `module` and `exports`: the same text on both threads. */
+const wrapStandalone = (code: string): string => `(function (require, module, exports) {\n${code}\n})`;
+
+type DefineValidator = (require: (id: string) => unknown, module: { exports: unknown }, exports: unknown) => void;
+
+/** The validator a script of wrapped standalone code defines, its `require` answered from the list only. */
+function definedBy(script: Script, name: string): ValidateFunction {
+  const module: { exports: unknown } = { exports: {} };
+  const require = (id: string): unknown => {
+    if (!Object.hasOwn(SERVICES_RUNTIME_MODULES, id)) throw new Error(`Unexpected run-time module ${id} in the validator code of ${name}`);
+    return SERVICES_RUNTIME_MODULES[id];
+  };
+  (script.runInThisContext() as DefineValidator)(require, module, module.exports);
+  if (typeof module.exports !== 'function') throw new Error(`The validator code of ${name} exports no function`);
+  return module.exports as ValidateFunction;
+}
+
+/**
+ * One validator from Ajv's standalone code (CommonJS: `module.exports = validate`), as the rules
+ * thread wrote it with the services' options. Evaluating it is what Ajv itself does with the code it
+ * generates, without generating it: a function is made from the text, and its `require` calls are
+ * answered from SERVICES_RUNTIME_MODULES only. `name` names it in stack traces. With `cachedData`
+ * (V8's code cache of the same text, made by standaloneCodeCache in the rules thread) the text is not
+ * compiled again; a cache V8 refuses is ignored.
+ */
+export function standaloneValidator(code: string, name: string, cachedData?: Uint8Array): ValidateFunction {
+  return definedBy(new Script(wrapStandalone(code), { filename: name, ...(cachedData ? { cachedData } : {}) }), name);
+}
+
+/**
+ * V8's code cache of a validator's standalone code, made where the code is compiled (the rules
+ * thread): the code is evaluated there as standaloneValidator evaluates it, the validator run once
+ * so its main function is compiled as well, and the cache taken. A third to a fifth of the time
+ * evaluating the code takes without it.
+ */
+export function standaloneCodeCache(code: string, name: string): Uint8Array {
+  const script = new Script(wrapStandalone(code), { filename: name });
+  definedBy(script, name)({});
+  return script.createCachedData();
+}
+
+/** What the identity and vendors services validate a write with: the rules of one version. */
+export interface FormRules {
+  /** Top-level property names a form schema declares (with those hoisted from if/then/else). */
+  fields(file: string): string[];
+  /** A form's ui file with its inclusions resolved. */
+  ui(form: string): SchemaFile['schema'];
+  /** Null when valid, else the failing fields and keys, mapped as the browser maps them. */
+  validate(file: string, data: unknown): FieldError[] | null;
+}
+
+/**
  * The validators the browser uses, built the way the forms contract fixes: a stock Ajv (Ajv2020 when
  * the files declare draft 2020-12) with ajv-formats and ajv-errors, every file under schemas/ added.
- * Built from the folder (the base, as the build ships it) or from files in memory (a rules version:
- * the base with a product owner's changes, src/server/rules/versions.ts), each compiled once and
- * kept while in use.
+ * Built from the folder (the base, as the build ships it: the routes' validators, and the base's form
+ * validators, compiled at start-up by the rules service) or from files in memory (tests), each
+ * compiled once and kept while in use. A rules version's validators are not compiled here but in
+ * the rules thread (src/server/rules/version-validators.ts).
  */
-export class SchemaRegistry {
+export class SchemaRegistry implements FormRules {
   /** Where the files come from (for messages): the folder, or the rules version's hash. */
   readonly schemasDir: string;
 
@@ -88,47 +224,13 @@ export class SchemaRegistry {
   private readonly compiled = new Map<string, ValidateFunction>();
   private readonly fieldLists = new Map<string, string[]>();
 
-  /**
-   * `source`: the schema folder (the build's files: their patterns are trusted to the platform's
-   * engine where RE2 cannot run them, having passed `npm run check:schemas`), or files in memory
-   * (a rules version) with the patterns of the build's files that may be trusted the same way.
-   */
-  constructor(source: string | { files: readonly SchemaFile[]; name: string; trusted?: ReadonlySet<string> }) {
+  constructor(source: string | { files: readonly SchemaFile[]; name: string }) {
     const files = typeof source === 'string' ? readSchemaFiles(source) : source.files;
+    // The build's own patterns (the folder's) may run on the platform's engine where RE2 cannot.
+    if (typeof source === 'string') trustPatterns(schemaPatterns(files));
     this.schemasDir = typeof source === 'string' ? source : source.name;
-    const AjvClass = files.some((f) => f.schema.$schema === DRAFT_2020) ? Ajv2020 : Ajv;
-    // Every pattern runs on RE2 (./linear-regexp.ts): no value makes a pattern hold the event loop.
-    const regExp = createLinearRegExp(typeof source === 'string' ? schemaPatterns(files) : (source.trusted ?? new Set()));
-    this.ajv = new AjvClass({ allErrors: true, $data: true, strict: false, code: { regExp } });
-    addFormats(this.ajv);
-    ajvErrors(this.ajv);
-    this.boundsAjv = new AjvClass({ allErrors: false, strict: false, code: { regExp } });
-    for (const { file, schema } of files) {
-      this.byFile.set(file, schema);
-      // A file without $id is reachable by its path below schemas/.
-      this.ajv.addSchema(schema, schema.$id ? undefined : file);
-      this.boundsAjv.addSchema(boundsOf(schema) as object, schema.$id ? undefined : file);
-    }
-  }
-
-  /**
-   * `full` behind a check of the bounds alone: a document over a bound gets one error (the array
-   * or object that is too large) without the full rules ever walking it. Ajv's validator shape, so
-   * Fastify uses it as a route's validator.
-   */
-  private bounded(bounds: ValidateFunction, full: ValidateFunction): ValidateFunction {
-    const validate = ((data: unknown) => {
-      if (!bounds(data)) {
-        validate.errors = (bounds.errors ?? []).map(boundError);
-        return false;
-      }
-      const valid = full(data) as boolean;
-      validate.errors = full.errors;
-      return valid;
-    }) as ValidateFunction;
-    validate.schema = full.schema;
-    validate.schemaEnv = full.schemaEnv;
-    return validate;
+    ({ ajv: this.ajv, boundsAjv: this.boundsAjv } = servicesAjv(files));
+    for (const { file, schema } of files) this.byFile.set(file, schema);
   }
 
   /** Every file this registry holds, by its path under schemas/. */
@@ -173,7 +275,7 @@ export class SchemaRegistry {
     let fn = this.compiled.get(file);
     if (!fn) {
       const id = this.schema(file).$id ?? file;
-      fn = this.bounded(this.boundsAjv.getSchema(id)!, this.ajv.getSchema(id)!);
+      fn = bounded(this.boundsAjv.getSchema(id)!, this.ajv.getSchema(id)!);
       this.compiled.set(file, fn);
     }
     return fn;
@@ -189,9 +291,9 @@ export class SchemaRegistry {
       const id = ref.replace(/#$/, '');
       const full = this.ajv.getSchema(id);
       if (!full) throw new Error(`Unknown schema ${ref}`);
-      return this.bounded(this.boundsAjv.getSchema(id)!, full);
+      return bounded(this.boundsAjv.getSchema(id)!, full);
     }
-    return this.bounded(this.boundsAjv.compile(boundsOf(schema) as object), this.ajv.compile(schema as object));
+    return bounded(this.boundsAjv.compile(boundsOf(schema) as object), this.ajv.compile(schema as object));
   }
 
   /**

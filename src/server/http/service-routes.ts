@@ -54,9 +54,10 @@ export function serviceRoutes(app: FastifyInstance, { config, database, lifecycl
       return ready ? { status: 'ready', database: reach } : reply.status(503).send({ status: 'not-ready', reason, database: reach });
     },
   );
-  app.get('/portal-config.json', { config: { public: true }, schema: { hide: true } }, async (_request, reply) => {
+  app.get('/portal-config.json', { config: { public: true }, schema: { hide: true } }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
-    return portalConfig(config, { ...rules.published(), baseHash: rules.baseHash }, texts.published());
+    // The rules this request was taken under: the configuration's rulesHash and x-rules-version agree.
+    return portalConfig(config, { ...request.rulesInForce, baseHash: rules.baseHash }, texts.published());
   });
   void app.register(liveVersionRoutes);
 }

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ServerConfig } from '../config';
 import { publicScope } from './auth';
 import { sendNoRoute } from './errors';
@@ -47,12 +47,18 @@ function isSourceMap(path: string): boolean {
 export async function registerStatic(
   app: FastifyInstance,
   config: ServerConfig,
-  rules?: () => { base: boolean; hash: string; baseHash?: string },
+  /** The rules the page's request was taken under (its x-rules-version names the same). */
+  rules?: (request: FastifyRequest) => { base: boolean; hash: string; baseHash?: string },
   texts?: () => { base: boolean; hash: string },
 ): Promise<void> {
   const hasPortal = existsSync(join(config.portalDir, 'index.html'));
   await app.register(
     publicScope(async (files) => {
+      // Files are sent as they are: never shed for load (http/load-shedding.ts). The page itself comes
+      // through the files' wildcard too (a path that is no file gets the page, below).
+      files.addHook('onRoute', (route) => {
+        if (!route.url.startsWith('/api/')) route.config = { ...route.config, staticFile: true };
+      });
       await files.register(fastifyStatic, { root: config.schemasDir, prefix: '/schemas/', decorateReply: false, index: false });
       // Nothing under /api/ is a file. A path there that no route took (an unknown one, or one whose
       // parameter is longer than the router takes) is answered here, never by the files' wildcard
@@ -86,7 +92,7 @@ export async function registerStatic(
       return reply
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-cache')
-        .send(withPortalConfig(html, portalConfig(config, rules?.(), texts?.())));
+        .send(withPortalConfig(html, portalConfig(config, rules?.(request), texts?.())));
     }
     return sendNoRoute(request, reply);
   });

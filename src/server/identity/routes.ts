@@ -25,7 +25,7 @@ export async function identityRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      await identity.sendEmailCode(request.caller, request.params.id, request.body);
+      await identity.sendEmailCode(request.rulesInForce, request.caller, request.params.id, request.body);
       return { message: 'Verification code sent.' };
     },
   );
@@ -77,7 +77,7 @@ export async function identityRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      await identity.setPassword(request.caller, request.params.id, request.body);
+      await identity.setPassword(request.rulesInForce, request.caller, request.params.id, request.body);
       request.log.info({ accountId: request.caller.accountId }, 'password changed');
       return { message: 'Password changed.' };
     },
@@ -144,7 +144,7 @@ export async function identityRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const created = await identity.createProfile(request.caller, request.params.accountId, request.body);
+      const created = await identity.createProfile(request.rulesInForce, request.caller, request.params.accountId, request.body);
       request.log.info({ accountId: request.caller.accountId }, 'profile created');
       return reply
         .status(201)
@@ -167,7 +167,7 @@ export async function identityRoutes(app: FastifyInstance): Promise<void> {
         },
       },
       async (request, reply) => {
-        const saved = await identity.updateProfileByForm(variant.form, request.caller, request.params.id, request.body, {
+        const saved = await identity.updateProfileByForm(request.rulesInForce, variant.form, request.caller, request.params.id, request.body, {
           ifMatch: request.headers['if-match'],
         });
         return reply.header('etag', identity.etagOf(saved)).send(identity.profileResponse(saved) as never);

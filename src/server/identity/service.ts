@@ -9,7 +9,7 @@ import { conflict, forbidden, invalid, notFound, rateLimited, stale } from '../e
 import type { Caller } from '../http/auth';
 import type { SchemaRegistry } from '../http/schema-registry';
 import type { Mailer } from '../mail/mailer';
-import type { RulesService } from '../rules/service';
+import type { RulesInForce } from '../rules/service';
 import { applyProfilePatch, patchPaths } from './profile-patch';
 import { hashPassword, verifyPassword } from './passwords';
 import * as store from './store';
@@ -62,16 +62,14 @@ export interface IdentityDeps {
   db: store.Db;
   /** The base files: the stored profile's shape (api/), which no rules version changes. */
   schemas: SchemaRegistry;
-  /** The field rules in force: every write is validated with the published version (rules/service.ts). */
-  rules: Pick<RulesService, 'published'>;
   mailer: Mailer;
   config: Pick<ServerConfig, 'linkAttemptLimit' | 'linkAttemptWindowMs'>;
 }
 
-export function createIdentityService({ db, schemas, rules, mailer, config }: IdentityDeps) {
+// Every write a form makes is validated with the field rules in force for its request (`rules`: the
+// published version when the request arrived, rules/service.ts), which its answer names.
+export function createIdentityService({ db, schemas, mailer, config }: IdentityDeps) {
   const formFile = (form: ProfileForm) => `forms/${form}.schema.json`;
-  /** The published version's validators (forms/, defs/, ui/), looked up per call: a publish applies at once. */
-  const formRules = () => rules.published().rules.registry();
 
   async function limit(key: string, tries: number, windowMs = WINDOW_MS) {
     const result = await hitRateLimit(db, key, tries, windowMs);
@@ -132,8 +130,8 @@ export function createIdentityService({ db, schemas, rules, mailer, config }: Id
    * form's ui file locks (schemas/ui/<form>.ui.json `x-behaviours.locks`) cannot change. An empty patch writes
    * nothing.
    */
-  async function updateProfileByForm(form: ProfileForm, caller: Caller, id: string, patch: unknown, options: ProfileChangeOptions = {}) {
-    const forms = formRules();
+  async function updateProfileByForm(rules: RulesInForce, form: ProfileForm, caller: Caller, id: string, patch: unknown, options: ProfileChangeOptions = {}) {
+    const forms = rules.validators;
     const fields = forms.fields(formFile(form));
     const allowed = patchableFields(fields);
     for (let attempt = 0; attempt < MAX_WRITE_ATTEMPTS; attempt++) {
@@ -162,7 +160,7 @@ export function createIdentityService({ db, schemas, rules, mailer, config }: Id
    * that holds the account's e-mail address (and its language, audience and flags), checked with the
    * form's rules and as a whole stored document, and written once (409 when one exists already).
    */
-  async function createProfile(caller: Caller, accountId: string, patch: unknown) {
+  async function createProfile(rules: RulesInForce, caller: Caller, accountId: string, patch: unknown) {
     await assertOwnIds(caller, accountId);
     const account = await store.findAccount(db, caller.accountId);
     if (!account) throw notFound('Account not found.');
@@ -178,9 +176,9 @@ export function createIdentityService({ db, schemas, rules, mailer, config }: Id
       isMinor: false,
       authenticationSource: account.authentication_source,
     };
-    const fields = schemas.fields(formFile('profile'));
+    const fields = rules.validators.fields(formFile('profile'));
     const document = applyProfilePatch(base, patch, patchableFields(fields));
-    const errors = schemas.validate(formFile('profile'), pickFields(toProfileView(document), fields));
+    const errors = rules.validators.validate(formFile('profile'), pickFields(toProfileView(document), fields));
     if (errors) throw invalid(errors);
     const id = randomUUID();
     const stored = { ...document, ssoId: account.id };
@@ -214,12 +212,12 @@ export function createIdentityService({ db, schemas, rules, mailer, config }: Id
     /** The profile of an account, if any (for the other services' own checks). */
     findProfileOfAccount: (accountId: string) => store.findProfileByAccount(db, accountId),
 
-    async sendEmailCode(caller: Caller, id: string, body: { currentPassword: string; email: string }) {
+    async sendEmailCode(rules: RulesInForce, caller: Caller, id: string, body: { currentPassword: string; email: string }) {
       const account = await ownAccount(caller, id);
       refuseSocial(account);
       const profile = await store.findProfileByAccount(db, account.id);
       const email = body.email.trim().toLowerCase();
-      const errors = formRules().validate('forms/email.schema.json', {
+      const errors = rules.validators.validate('forms/email.schema.json', {
         currentEmail: account.email,
         ...(profile?.document.alternateEmail ? { alternateEmail: profile.document.alternateEmail } : {}),
         email,
@@ -251,11 +249,11 @@ export function createIdentityService({ db, schemas, rules, mailer, config }: Id
       if (profile) await setServerFields(profile, { email }, account.id, 'change-email');
     },
 
-    async setPassword(caller: Caller, id: string, body: { currentPassword: string; newPassword: string; email?: string }) {
+    async setPassword(rules: RulesInForce, caller: Caller, id: string, body: { currentPassword: string; newPassword: string; email?: string }) {
       const account = await ownAccount(caller, id);
       refuseSocial(account);
       if (body.email && body.email.trim().toLowerCase() !== account.email) throw forbidden('The email is not this account’s.');
-      const errors = formRules().validate('forms/password.schema.json', {
+      const errors = rules.validators.validate('forms/password.schema.json', {
         currentPassword: body.currentPassword,
         newPassword: body.newPassword,
         confirmPassword: body.newPassword,

@@ -6,7 +6,7 @@ import { toFieldErrors, type FieldError } from '../../shared/schemas/field-error
 import { bundleSchema } from '../../shared/schemas/bundle';
 import type { FormName } from '../../shared/schemas/form-names';
 import type { JsonSchema } from '../../shared/schemas/schema-types';
-import { createLinearRegExp } from '../http/linear-regexp';
+import { servicesAjvOptions } from '../http/schema-registry';
 import type { RuleFiles } from './rule-files';
 
 // The impact check (impact.ts) asks one question of 100,000 stored profiles: does the draft reject a
@@ -156,9 +156,9 @@ export function readFields(pruned: Schema): string[] | null {
   return whole ? null : [...names].sort();
 }
 
-/** A stock Ajv as the forms contract fixes it (allErrors, $data, ajv-formats, ajv-errors), its patterns on RE2 like the services'. */
-function formsAjv(trusted: ReadonlySet<string>): Ajv2020 {
-  const ajv = new Ajv2020({ allErrors: true, $data: true, strict: false, code: { regExp: createLinearRegExp(trusted) } });
+/** A stock Ajv as the forms contract fixes it (ajv-formats, ajv-errors), with the services' options. */
+function formsAjv(): Ajv2020 {
+  const ajv = new Ajv2020(servicesAjvOptions());
   addFormats(ajv);
   ajvErrors(ajv);
   return ajv;
@@ -171,13 +171,13 @@ export interface ImpactValidator {
 }
 
 /** A validator of one form of a version, answering the field errors at and under the affected paths (null when none). */
-export function impactValidator(files: RuleFiles, form: FormName, affected: readonly string[], trusted: ReadonlySet<string> = new Set()): ImpactValidator {
+export function impactValidator(files: RuleFiles, form: FormName, affected: readonly string[]): ImpactValidator {
   const bundled = bundleSchema(
     `forms/${form}.schema.json`,
     [...files].map(([path, schema]) => ({ path, schema })),
   );
   const pruned = prunedSchema(bundled, affected);
-  const validate = formsAjv(trusted).compile(pruned);
+  const validate = formsAjv().compile(pruned);
   const check = (data: unknown) => {
     if (validate(data)) return null;
     const errors = toFieldErrors((validate.errors ?? []) as ErrorObject[]).filter((e) => underAffected(e.path, affected));

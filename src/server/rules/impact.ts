@@ -101,7 +101,7 @@ export async function checkImpact(options: {
   profiles: ProfileSource;
   draftId: string;
   /** The build's patterns, which may run on the platform's engine (../http/linear-regexp.ts). */
-  trusted: ReadonlySet<string>;
+  trusted: readonly string[];
   batchSize?: number;
 }): Promise<ImpactReport> {
   const started = performance.now();

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { FORM_NAMES, type FormName } from '../../shared/schemas/form-names';
 import { notFound } from '../errors';
 import { errors, params, ref, typed, type TypedSchema } from '../http/schema-refs';
@@ -152,7 +152,12 @@ export async function rulesAdminRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: ref('rules-version-response'), ...errors(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => rules.publishDraft(request.caller, request.params.id),
+    async (request) => {
+      const version = await rules.publishDraft(request.caller, request.params.id);
+      // In force here once answered (its validators built): the answer names the rules it brought in.
+      request.rulesInForce = rules.published();
+      return version;
+    },
   );
 
   api.post(
@@ -211,7 +216,11 @@ export async function rulesAdminRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: ref('rules-version-response'), ...errors(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => rules.republish(request.caller, Number(request.params.number), request.body.reason),
+    async (request) => {
+      const version = await rules.republish(request.caller, Number(request.params.number), request.body.reason);
+      request.rulesInForce = rules.published();
+      return version;
+    },
   );
 
   api.get(
@@ -233,25 +242,42 @@ const formOf = (file: string, extension: string): FormName | undefined => FORM_N
 
 /**
  * A version's validators for the browser, compiled on the server (never in the browser: the strict
- * policy stays) and kept per hash and form, and its ui schemas. The hash is in the URL, so both are
- * cached for a year. Unknown hashes are 404.
+ * policy stays; never on the thread answering requests: the rules thread compiles them) and kept per
+ * hash and form, and its ui schemas. The hash is in the URL, so both are cached for a year. Unknown
+ * hashes are 404. A module once built is a file: load shedding never refuses it.
  */
 export async function rulesModuleRoutes(app: FastifyInstance): Promise<void> {
   const { rules } = app.services;
   const IMMUTABLE = 'public, max-age=31536000, immutable';
-  app.get('/rules/:hash/forms/:file', { config: { public: true }, schema: { hide: true, params: params('hash', 'file') } }, async (request, reply) => {
+  const moduleBuilt = (request: FastifyRequest) => {
     const { hash, file } = request.params as { hash: string; file: string };
     const form = formOf(file, '.js');
-    const version = form ? await rules.rulesByHash(hash) : undefined;
-    if (!form || !version) throw notFound('No such rules version or form.');
-    return reply.header('cache-control', IMMUTABLE).type('text/javascript; charset=utf-8').send(rules.formModule(version, form));
-  });
-  app.get('/rules/:hash/ui/:file', { config: { public: true }, schema: { hide: true, params: params('hash', 'file') } }, async (request, reply) => {
-    const { hash, file } = request.params as { hash: string; file: string };
-    const form = formOf(file, '.json');
-    const version = form ? await rules.rulesByHash(hash) : undefined;
-    const ui = form && version ? rules.uiSchema(version, form) : undefined;
-    if (!ui) throw notFound('No such rules version or form.');
-    return reply.header('cache-control', IMMUTABLE).type('application/json; charset=utf-8').send(JSON.stringify(ui));
-  });
+    return form !== undefined && rules.formModuleBuilt(hash, form);
+  };
+  app.get(
+    '/rules/:hash/forms/:file',
+    { config: { public: true, staticFile: moduleBuilt }, schema: { hide: true, params: params('hash', 'file') } },
+    async (request, reply) => {
+      const { hash, file } = request.params as { hash: string; file: string };
+      const form = formOf(file, '.js');
+      const version = form ? await rules.rulesByHash(hash) : undefined;
+      if (!form || !version) throw notFound('No such rules version or form.');
+      const code = await rules.formModule(version, form);
+      return reply.header('cache-control', IMMUTABLE).type('text/javascript; charset=utf-8').send(code);
+    },
+  );
+  // A version in memory answers its ui schemas from there: a file too.
+  const versionKept = (request: FastifyRequest) => rules.versionKept((request.params as { hash: string }).hash);
+  app.get(
+    '/rules/:hash/ui/:file',
+    { config: { public: true, staticFile: versionKept }, schema: { hide: true, params: params('hash', 'file') } },
+    async (request, reply) => {
+      const { hash, file } = request.params as { hash: string; file: string };
+      const form = formOf(file, '.json');
+      const version = form ? await rules.rulesByHash(hash) : undefined;
+      const ui = form && version ? rules.uiSchema(version, form) : undefined;
+      if (!ui) throw notFound('No such rules version or form.');
+      return reply.header('cache-control', IMMUTABLE).type('application/json; charset=utf-8').send(JSON.stringify(ui));
+    },
+  );
 }

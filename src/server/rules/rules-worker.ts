@@ -1,13 +1,16 @@
+import { setPriority } from 'node:os';
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { pickFields, toProfileView, type StoredProfile } from '../../shared/profile/view';
 import { bundleSchema } from '../../shared/schemas/bundle';
 import type { FormName } from '../../shared/schemas/form-names';
 import type { JsonSchema } from '../../shared/schemas/schema-types';
 import { formFields } from '../http/schema-registry';
+import { trustPatterns } from '../http/linear-regexp';
 import { impactValidator, type ImpactValidator } from './impact-schema';
 import { canPass, patternRefusal, type FieldLanguage } from './pattern-analysis';
 import type { SubsetRefusal } from './pattern-subset';
 import { storageEntries, storedPath } from './storage';
+import { formModuleCode, prepareSpareAjv, servicesValidatorCode } from './validator-code';
 
 // The rules console's thread (started by rules-thread.ts). Each message is a request and gets one
 // answer:
@@ -16,6 +19,9 @@ import { storageEntries, storedPath } from './storage';
 // - `impact-start`, `impact-batch`..., `impact-end`: a draft's validators over stored profiles (impact.ts).
 //   Counts and at most EXAMPLES example values per form, field and key stay in this thread until the
 //   end; nothing is logged.
+// - `services-validators`, `form-module` (with an `id`, answered `{ id, result }` or `{ id, error }`):
+//   a rules version's validators compiled here, so the thread answering requests never compiles
+//   (validator-code.ts; its caller is version-validators.ts, through RulesThread in rules-thread.ts).
 
 export interface AnalysisRequest {
   type: 'analyse';
@@ -56,6 +62,22 @@ type Request =
   | { type: 'impact-batch'; rows: Array<{ id: string; document: string }> }
   | { type: 'impact-end' };
 
+/** The compilations asked through RulesThread (rules-thread.ts), each answered with its id. */
+export type CompileRequest =
+  | { type: 'services-validators'; files: Array<[string, JsonSchema]>; known: string[]; trusted: string[] }
+  | { type: 'form-module'; files: Array<[string, JsonSchema]>; form: FormName };
+
+function compile(request: CompileRequest): unknown {
+  switch (request.type) {
+    case 'services-validators':
+      // The build's patterns RE2 cannot run, as the thread answering requests has them (../http/linear-regexp.ts).
+      trustPatterns(request.trusted);
+      return servicesValidatorCode(request.files, new Set(request.known));
+    case 'form-module':
+      return formModuleCode(request.files, request.form);
+  }
+}
+
 const EXAMPLES = 3;
 const EXAMPLE_LENGTH = 200;
 
@@ -86,7 +108,7 @@ const STORED_PROFILE = 'api/profile.schema.json';
 function startImpact(request: Extract<Request, { type: 'impact-start' }>): ImpactStarted {
   const draftFiles = new Map(request.draftFiles);
   const publishedFiles = new Map(request.publishedFiles);
-  const trusted = new Set(request.trusted);
+  trustPatterns(request.trusted);
   let stored: Set<string> | null = new Set();
   impact = request.forms.map((form) => {
     // Each form validated only at the paths the draft's changes reach (impact-schema.ts).
@@ -100,8 +122,8 @@ function startImpact(request: Extract<Request, { type: 'impact-start' }>): Impac
           [...draftFiles].map(([path, schema]) => ({ path, schema: schema as JsonSchema })),
         ),
       ),
-      draft: impactValidator(draftFiles, form, affected, trusted),
-      published: impactValidator(publishedFiles, form, affected, trusted),
+      draft: impactValidator(draftFiles, form, affected),
+      published: impactValidator(publishedFiles, form, affected),
       affected,
       profiles: 0,
       counts: new Map(),
@@ -167,8 +189,31 @@ function answer(request: Request): unknown {
   }
 }
 
-const data = workerData as { mark?: string } | undefined;
+/** The niceness of a background thread (rules-thread.ts): the thread answering requests goes first. */
+const BACKGROUND_NICE = 5;
+
+const data = workerData as { mark?: string; background?: boolean } | undefined;
 if (!isMainThread && data?.mark === 'rules-worker' && parentPort) {
+  // On Linux a thread has a priority of its own (elsewhere this call would lower the whole process's).
+  if (data.background && process.platform === 'linux') {
+    try {
+      setPriority(BACKGROUND_NICE);
+    } catch {
+      // Not allowed here: the thread runs at the process's priority.
+    }
+  }
   const port = parentPort;
-  port.on('message', (request: Request) => port.postMessage(answer(request)));
+  port.on('message', (request: Request | (CompileRequest & { id: number })) => {
+    if (!('id' in request)) {
+      port.postMessage(answer(request));
+      return;
+    }
+    try {
+      port.postMessage({ id: request.id, result: compile(request) });
+    } catch (error) {
+      port.postMessage({ id: request.id, error: error instanceof Error ? error.message : String(error) });
+    }
+    // Answered: the next version's Ajv instances are made while nothing waits.
+    if (request.type === 'services-validators') setImmediate(prepareSpareAjv);
+  });
 }

@@ -6,16 +6,18 @@ import type { DB } from '../db/types';
 import { conflict, DomainError, forbidden, invalid, notFound } from '../errors';
 import { loadCatalogues } from '../forms/locale-catalogue';
 import type { Caller } from '../http/auth';
-import type { SchemaRegistry } from '../http/schema-registry';
+import type { FormRules, SchemaRegistry } from '../http/schema-registry';
 import { projectRoot } from '../runtime-files';
 import { checkDraft, type CheckContext, type PatternCheck, type Refusal } from './draft-checks';
 import { followPublished, type Follower } from '../publish/follow';
 import { FormMap } from './form-map';
 import { affectedPaths, checkImpact, type ImpactReport, type ProfileSource } from './impact';
 import { listForms } from './listing';
+import { trustedPatterns } from '../http/linear-regexp';
 import { patternChecker } from './pattern-check';
 import { ChangeNotApplicable, changedFiles, changesBetween, pointerSegments, valueAt, type RuleChange, type RuleFiles } from './rule-files';
 import * as store from './store';
+import type { VersionValidators } from './version-validators';
 import { VersionCache, type ResolvedRules, type RulesVersion } from './versions';
 import { auditEntry, draftFields, iso, people as lookUpPeople, versionFields, type Person } from '../publish/views';
 import { refresher } from '../publish/refresh';
@@ -29,7 +31,7 @@ export interface RulesDeps {
   db: Kysely<DB>;
   /** The store: PostgreSQL instances follow each other's publishes; the embedded one has no other. */
   dialect: 'pglite' | 'postgres';
-  config: Pick<ServerConfig, 'databaseUrl' | 'rulesApproval'>;
+  config: Pick<ServerConfig, 'databaseUrl' | 'rulesApproval' | 'production'>;
   /** The base: the schema files as the build ships them (the same registry the routes validate with). */
   schemas: SchemaRegistry;
   /** Stored profiles, in batches, for the impact check (the identity service's). */
@@ -39,6 +41,8 @@ export interface RulesDeps {
   /** Where the texts are (message keys of a draft must exist in every language). */
   localesDir?: string;
   patterns?: PatternCheck;
+  /** Builds versions' validators and browser modules off the event loop (a rules thread of its own by default). */
+  validators?: VersionValidators;
   log?: { info(fields: object, message: string): void; warn(fields: object, message: string): void; error(fields: object, message: string): void };
 }
 
@@ -51,7 +55,16 @@ export interface PublishedRules {
   base: boolean;
   publishedAt: Date | null;
   rules: RulesVersion;
+  /** Its validators, built before the version came into force (never compiled while a request waits). */
+  validators: FormRules;
 }
+
+/**
+ * The rules one request is judged by: taken once when it arrives (the published version then), so
+ * the write is validated with them and the answer's `x-rules-version` names them, even when a publish
+ * lands in between.
+ */
+export type RulesInForce = Pick<PublishedRules, 'hash' | 'validators'>;
 
 export type { Person } from '../publish/views';
 
@@ -103,8 +116,9 @@ const REASON_MAX = 1000;
 
 export function createRulesService(deps: RulesDeps) {
   const { db, config } = deps;
-  const baseFiles: RuleFiles = new Map(deps.schemas.files().map((f) => [f.file, f.schema]));
-  const cache = new VersionCache(baseFiles);
+  // The base's validators are compiled here, at start-up; every other version's in the rules thread.
+  const cache = new VersionCache(deps.schemas, deps.validators);
+  const baseFiles = cache.base.files;
   const map = new FormMap(baseFiles);
   const ctx: CheckContext = {
     base: baseFiles,
@@ -112,7 +126,7 @@ export function createRulesService(deps: RulesDeps) {
     catalogues: loadCatalogues(deps.localesDir ?? join(projectRoot, 'locales')),
     patterns: deps.patterns ?? patternChecker(),
   };
-  let current: PublishedRules = { version: 0, hash: cache.base.hash, base: true, publishedAt: null, rules: cache.base };
+  let current: PublishedRules = { version: 0, hash: cache.base.hash, base: true, publishedAt: null, rules: cache.base, validators: cache.base.validators! };
   let follower: Follower | undefined;
   const resolvedVersions = new Map<number, ResolvedRules>();
 
@@ -130,20 +144,44 @@ export function createRulesService(deps: RulesDeps) {
   }
 
   // Looking at the published pointer: one look at a time; a signal during a look asks for another.
+  // A new version comes into force only once its validators are built (in the rules thread): until
+  // then every request is judged by the version in force, and says so.
   async function lookOnce(): Promise<void> {
     const pointer = await store.published(db);
     if (pointer.version === current.version) return;
+    let rules: RulesVersion;
     try {
-      const resolved = await filesOfVersion(pointer.version);
-      const rules = cache.version(resolved);
-      const previous = current;
-      current = { version: pointer.version, hash: rules.hash, base: rules.hash === cache.base.hash, publishedAt: new Date(pointer.published_at), rules };
-      deps.log?.info({ version: current.version, hash: current.hash, previous: previous.version }, 'rules: published version applied');
+      rules = cache.version(await filesOfVersion(pointer.version));
     } catch (error) {
       if (!(error instanceof ChangeNotApplicable)) throw error;
       // A version made against an earlier build's base that this build's files no longer take.
       deps.log?.error({ version: pointer.version }, 'rules: the published version does not apply to these schema files; serving the previous rules');
+      return;
     }
+    let validators: FormRules | undefined;
+    try {
+      validators = await rules.prepare(cache.builder, (figures) =>
+        deps.log?.info({ version: pointer.version, hash: rules.hash, ...figures }, 'rules: validators built'),
+      );
+    } catch (error) {
+      deps.log?.error(
+        { version: pointer.version, err: error instanceof Error ? error.message : String(error) },
+        'rules: the published version’s validators could not be built; serving the previous rules',
+      );
+      return;
+    }
+    // A build that failed a moment ago is not tried again at every look.
+    if (!validators) return;
+    const previous = current;
+    current = {
+      version: pointer.version,
+      hash: rules.hash,
+      base: rules.hash === cache.base.hash,
+      publishedAt: new Date(pointer.published_at),
+      rules,
+      validators,
+    };
+    deps.log?.info({ version: current.version, hash: current.hash, previous: previous.version }, 'rules: published version applied');
   }
   const looks = refresher(lookOnce);
   const refresh = () => looks.refresh();
@@ -202,9 +240,19 @@ export function createRulesService(deps: RulesDeps) {
     /** The base's hash (the schema files as the build ships them): the portal's precompiled validators are these rules. */
     baseHash: cache.base.hash,
 
-    /** Reads the published version and, with PostgreSQL, follows every publish (LISTEN plus a 1 s poll). */
+    /**
+     * Reads the published version and, with PostgreSQL, follows every publish (LISTEN plus a 1 s poll).
+     * In production the rules thread is started now, in the background, so the first publish does not
+     * wait for it; elsewhere it starts on first use.
+     */
     async start(): Promise<void> {
       await refresh();
+      if (config.production)
+        cache.builder
+          .warm(baseFiles)
+          .catch((error: unknown) =>
+            deps.log?.warn({ err: error instanceof Error ? error.message : String(error) }, 'rules: the rules thread did not warm up'),
+          );
       if (deps.dialect === 'postgres' && config.databaseUrl)
         follower = followPublished({ databaseUrl: config.databaseUrl, channel: 'rules_published', onSignal: signal, log: deps.log });
     },
@@ -213,6 +261,7 @@ export function createRulesService(deps: RulesDeps) {
       await follower?.stop();
       follower = undefined;
       await looks.inFlight()?.catch(() => undefined);
+      await cache.builder.close();
     },
 
     /** The version in force in this instance: what the services validate every write with. */
@@ -409,7 +458,7 @@ export function createRulesService(deps: RulesDeps) {
         affected: affectedPaths(map, row.changes, [draft.files, published.files]),
         profiles: deps.profiles,
         draftId: row.id,
-        trusted: cache.trusted,
+        trusted: trustedPatterns(),
       });
     },
 
@@ -431,7 +480,12 @@ export function createRulesService(deps: RulesDeps) {
       return resolved && resolved.hash === hash ? cache.version(resolved) : undefined;
     },
 
+    /** A form's browser module of these rules, compiled in the rules thread (kept; concurrent requests share one compilation). */
     formModule: (rules: ResolvedRules, form: FormName) => cache.formModule(rules, form),
+    /** Whether the rules with this hash are in memory (their ui schemas are answered from there). */
+    versionKept: (hash: string) => cache.kept(hash) !== undefined,
+    /** Whether that module is built already: serving it costs nothing, so load shedding lets it through. */
+    formModuleBuilt: (hash: string, form: FormName) => cache.formModuleBuilt(hash, form),
     uiSchema: (rules: ResolvedRules, form: FormName) => cache.uiSchema(rules, form),
   };
 }

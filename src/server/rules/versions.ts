@@ -1,57 +1,82 @@
-import { bundleSchema } from '../../shared/schemas/bundle';
 import type { FormName } from '../../shared/schemas/form-names';
 import type { JsonSchema } from '../../shared/schemas/schema-types';
 import { resolveUiIncludes } from '../../shared/schemas/ui-include';
-import { precompiledValidatorCode, toGalleryModule } from '../forms/precompile';
-import { SchemaRegistry, schemaPatterns } from '../http/schema-registry';
+import type { FormRules, SchemaRegistry } from '../http/schema-registry';
 import { applyChanges, rulesHash, type RuleChange, type RuleFiles } from './rule-files';
+import { VersionValidators, type BuildFigures } from './version-validators';
 
-// Rules versions in memory, by hash: the resolved files, the services' validators (a SchemaRegistry,
-// compiled on first use) and the browser's modules (compiled on the server with the form gallery's
-// compiler, src/server/forms/precompile.ts). The same rules have the same hash, so whatever version
-// number carries them, they are compiled once per instance.
+// Rules versions in memory, by hash: the resolved files, the services' validators (built before the
+// version is used, off the event loop: version-validators.ts) and the browser's modules (compiled in
+// the rules thread with the form gallery's compiler, src/server/forms/precompile.ts). The same rules
+// have the same hash, so whatever version number carries them, they are compiled once per instance.
 
 export interface ResolvedRules {
   hash: string;
   files: RuleFiles;
 }
 
+/** After a failed build, the same version is not tried again for this long (a failure that repeats would cost a compilation per poll). */
+const RETRY_AFTER_FAILURE_MS = 30_000;
+
 export class RulesVersion implements ResolvedRules {
-  private compiled?: SchemaRegistry;
+  private built?: FormRules;
+  private building?: Promise<FormRules>;
+  private failedAt = Number.NEGATIVE_INFINITY;
 
   constructor(
     readonly hash: string,
     readonly files: RuleFiles,
-    /** The build's patterns (what may run on the platform's engine where RE2 cannot: ../http/linear-regexp.ts). */
-    private readonly trusted: ReadonlySet<string> = new Set(),
-  ) {}
+    built?: FormRules,
+  ) {
+    this.built = built;
+  }
 
-  /** The services' validators for these rules (api/ schemas are the base's: no version changes them). */
-  registry(): SchemaRegistry {
-    this.compiled ??= new SchemaRegistry({
-      files: [...this.files].map(([file, schema]) => ({ file, schema })),
-      name: `rules ${this.hash.slice(0, 12)}`,
-      trusted: this.trusted,
-    });
-    return this.compiled;
+  /** The services' validators of these rules, when built (api/ schemas are the base's: no version changes them). */
+  get validators(): FormRules | undefined {
+    return this.built;
+  }
+
+  /**
+   * Builds the services' validators (once; concurrent callers share the build), off the event loop.
+   * `onBuilt` hears what it cost. A failed build rejects, and is tried again only after a while
+   * (undefined until then).
+   */
+  prepare(builder: VersionValidators, onBuilt?: (figures: BuildFigures) => void): Promise<FormRules | undefined> {
+    if (this.built) return Promise.resolve(this.built);
+    if (!this.building) {
+      if (Date.now() - this.failedAt < RETRY_AFTER_FAILURE_MS) return Promise.resolve(undefined);
+      this.building = builder.build(this.files, `rules-${this.hash.slice(0, 12)}`).then(
+        ({ rules, figures }) => {
+          this.built = rules;
+          this.building = undefined;
+          onBuilt?.(figures);
+          return rules;
+        },
+        (error: unknown) => {
+          this.building = undefined;
+          this.failedAt = Date.now();
+          throw error;
+        },
+      );
+    }
+    return this.building;
   }
 }
 
-/** At most this many versions' validators and modules are kept (the published one always is). */
+/** At most this many versions are kept (the published one always is: the service holds it). */
 const KEPT_VERSIONS = 8;
-const KEPT_MODULES = 64;
 
 export class VersionCache {
   readonly base: RulesVersion;
+  /** Builds the validators and browser modules of every version (the rules thread). */
+  readonly builder: VersionValidators;
   private readonly versions = new Map<string, RulesVersion>();
-  private readonly modules = new Map<string, string>();
 
-  /** The build's patterns: the only ones that may run on the platform's engine (../http/linear-regexp.ts). */
-  readonly trusted: ReadonlySet<string>;
-
-  constructor(baseFiles: RuleFiles) {
-    this.trusted = schemaPatterns([...baseFiles].map(([file, schema]) => ({ file, schema })));
-    this.base = new RulesVersion(rulesHash(baseFiles), baseFiles, this.trusted);
+  /** `registry`: the base's files as the routes validate with them; its validators are compiled now (start-up). */
+  constructor(registry: SchemaRegistry, builder = new VersionValidators()) {
+    const baseFiles: RuleFiles = new Map(registry.files().map((f) => [f.file, f.schema]));
+    this.builder = builder;
+    this.base = new RulesVersion(rulesHash(baseFiles), baseFiles, builder.seedBase(baseFiles, registry));
   }
 
   /** The base with a list of changes applied (throws ChangeNotApplicable when one does not apply). */
@@ -67,7 +92,7 @@ export class VersionCache {
     if (version) {
       // Most recently used last.
       this.versions.delete(resolved.hash);
-    } else version = new RulesVersion(resolved.hash, resolved.files, this.trusted);
+    } else version = new RulesVersion(resolved.hash, resolved.files);
     this.versions.set(resolved.hash, version);
     if (this.versions.size > KEPT_VERSIONS) this.versions.delete(this.versions.keys().next().value as string);
     return version;
@@ -78,18 +103,14 @@ export class VersionCache {
     return hash === this.base.hash ? this.base : this.versions.get(hash);
   }
 
-  /** The browser module of a form's validators for a version (the form gallery's module format). */
-  formModule(version: ResolvedRules, form: FormName): string {
-    const key = `${version.hash}/${form}`;
-    let code = this.modules.get(key);
-    if (code === undefined) {
-      const files = [...version.files].map(([path, schema]) => ({ path, schema }));
-      const schema = bundleSchema(`forms/${form}.schema.json`, files);
-      code = toGalleryModule(precompiledValidatorCode(schema), schema);
-      this.modules.set(key, code);
-      if (this.modules.size > KEPT_MODULES) this.modules.delete(this.modules.keys().next().value as string);
-    }
-    return code;
+  /** The browser module of a form's validators for a version (the form gallery's module format), compiled in the rules thread. */
+  formModule(version: ResolvedRules, form: FormName): Promise<string> {
+    return this.builder.formModule(moduleKey(version.hash, form), version.files, form);
+  }
+
+  /** Whether that module is built already (answering it costs nothing). */
+  formModuleBuilt(hash: string, form: FormName): boolean {
+    return this.builder.moduleBuilt(moduleKey(hash, form));
   }
 
   /** A form's ui schema in a version. */
@@ -98,3 +119,5 @@ export class VersionCache {
     return ui && resolveUiIncludes(ui, (id) => version.files.get(id));
   }
 }
+
+const moduleKey = (hash: string, form: FormName): string => `rules/${hash}/${form}`;

@@ -33,7 +33,8 @@ export async function vendorRoutes(app: FastifyInstance): Promise<void> {
           response: { 200: ref('release-fulfillments-response'), ...errors(400, 401, 403, 404) },
         },
       },
-      async (request) => vendors.releaseFulfillments(request.caller, request.body as { address: Record<string, unknown>; profileId: string }),
+      async (request) =>
+        vendors.releaseFulfillments(request.rulesInForce, request.caller, request.body as { address: Record<string, unknown>; profileId: string }),
     );
   }
 
@@ -47,7 +48,7 @@ export async function vendorRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: ref('verify-address-response'), ...errors(400, 401, 403, 404) },
       },
     },
-    async (request) => vendors.verifyAddress(request.caller, request.body as { address: Record<string, unknown>; profileId: string }),
+    async (request) => vendors.verifyAddress(request.rulesInForce, request.caller, request.body as { address: Record<string, unknown>; profileId: string }),
   );
 
   api.get(
@@ -113,7 +114,7 @@ export async function vendorRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const saved = await vendors.saveCandidate(request.caller, request.body as Record<string, unknown> & { id: string });
+      const saved = await vendors.saveCandidate(request.rulesInForce, request.caller, request.body as Record<string, unknown> & { id: string });
       const { identity } = app.services;
       return reply.header('etag', identity.etagOf(saved)).send(identity.profileResponse(saved) as never);
     },

@@ -6,7 +6,7 @@ import type { ServerConfig } from '../config';
 import { conflict, DomainError, forbidden, invalid } from '../errors';
 import type { Caller } from '../http/auth';
 import { PROTECTED_FIELDS, type IdentityService, type ProfileRow } from '../identity/service';
-import type { RulesService } from '../rules/service';
+import type { RulesInForce } from '../rules/service';
 import { partnerJwt, pearsonHash, zendeskJwt } from './partner-tokens';
 import * as store from './store';
 
@@ -16,8 +16,6 @@ const ADDRESS_DEF = 'defs/address.schema.json';
 export interface VendorsDeps {
   db: store.Db;
   identity: IdentityService;
-  /** The field rules in force: addresses are checked with the published version (rules/service.ts). */
-  rules: Pick<RulesService, 'published'>;
   config: Pick<ServerConfig, 'partnerSecrets' | 'publicOrigin' | 'partners' | 'pearsonClientCode' | 'pearsonSessionTimeout'>;
 }
 
@@ -26,10 +24,11 @@ const displayName = (row: ProfileRow) => {
   return [name?.firstName, name?.lastName].filter(Boolean).join(' ');
 };
 
-export function createVendorsService({ db, identity, rules, config }: VendorsDeps) {
-  const formRules = () => rules.published().rules.registry();
-  function validateAddress(address: unknown) {
-    const errors = formRules().validate(ADDRESS_DEF, address);
+// Addresses and the exam form are checked with the field rules in force for the request (`rules`: the
+// published version when it arrived, rules/service.ts).
+export function createVendorsService({ db, identity, config }: VendorsDeps) {
+  function validateAddress(rules: RulesInForce, address: unknown) {
+    const errors = rules.validators.validate(ADDRESS_DEF, address);
     if (errors) throw invalid(errors.map((e) => ({ ...e, path: `/address${e.path}` })));
   }
 
@@ -45,16 +44,16 @@ export function createVendorsService({ db, identity, rules, config }: VendorsDep
       return { hasPendingFulfillments: fulfillments.length > 0, fulfillments };
     },
 
-    async releaseFulfillments(caller: Caller, body: { address: Record<string, unknown>; profileId: string }) {
+    async releaseFulfillments(rules: RulesInForce, caller: Caller, body: { address: Record<string, unknown>; profileId: string }) {
       const row = await identity.ownProfile(caller, body.profileId);
-      validateAddress(body.address);
+      validateAddress(rules, body.address);
       return { released: await store.releaseFulfillments(db, row.account_id, body.address) };
     },
 
     /** Checks an address with the address rules and answers it normalised. */
-    async verifyAddress(caller: Caller, body: { address: Record<string, unknown>; profileId: string }) {
+    async verifyAddress(rules: RulesInForce, caller: Caller, body: { address: Record<string, unknown>; profileId: string }) {
       await identity.ownProfile(caller, body.profileId);
-      validateAddress(body.address);
+      validateAddress(rules, body.address);
       const address: Record<string, unknown> = {};
       for (const [key, value] of Object.entries(body.address)) address[key] = typeof value === 'string' ? value.trim().replace(/\s+/g, ' ') : value;
       for (const key of ['state', 'country', 'postalCode']) {
@@ -126,18 +125,18 @@ export function createVendorsService({ db, identity, rules, config }: VendorsDep
      * Creates or updates the exam-delivery candidate from the exam form: the body becomes a patch
      * of the profile, changed through identity with the exam form's rules (and its legal-name lock).
      */
-    async saveCandidate(caller: Caller, body: Record<string, unknown> & { id: string }) {
+    async saveCandidate(rules: RulesInForce, caller: Caller, body: Record<string, unknown> & { id: string }) {
       const row = await identity.ownProfile(caller, body.id);
       const account = await identity.accountFacts(row.account_id);
       if (account.isBlocked || row.document.isBlocked) throw forbidden('Exam registration is suspended for this account.');
-      const examFields = formRules().fields(EXAM_FORM);
+      const examFields = rules.validators.fields(EXAM_FORM);
       const view = candidateView(body, account.email);
       if (row.document.isMinor !== undefined) view.isMinor = row.document.isMinor;
       const before = toProfileView(row.document);
       const editable = Object.fromEntries(Object.entries(pickFields(view, examFields)).filter(([k]) => !PROTECTED_FIELDS.includes(k)));
       const patch = buildProfilePatch(row.document, before, { ...before, ...editable });
       const candidateId = row.document.externalIds?.pearsonVue ?? `${randomInt(100_000_000, 999_999_999)}`;
-      const saved = await identity.updateProfileByForm('exam', caller, row.id, patch, {
+      const saved = await identity.updateProfileByForm(rules, 'exam', caller, row.id, patch, {
         ifMatch: identity.etagOf(row),
         action: 'pearson-candidate',
         assign: (document) => ({ externalIds: { ...(document.externalIds ?? {}), pearsonVue: candidateId } }),
