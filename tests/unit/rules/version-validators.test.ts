@@ -4,6 +4,7 @@ import { FORM_NAMES } from '../../../src/shared/schemas/form-names';
 import { SchemaRegistry, standaloneValidator, type FormRules } from '../../../src/server/http/schema-registry';
 import { TOO_MANY_ITEMS } from '../../../src/server/http/bounds';
 import { applyChanges, type RuleFiles } from '../../../src/server/rules/rule-files';
+import type { RulesThread } from '../../../src/server/rules/rules-thread';
 import { VersionValidators } from '../../../src/server/rules/version-validators';
 import { validatedFiles, validatorKeys } from '../../../src/server/rules/validator-code';
 import { edgeDocuments } from '../schemas/edge-documents';
@@ -118,5 +119,51 @@ describe('standalone code', () => {
     expect(() => standaloneValidator('module.exports = require("child_process");', 'hostile')).toThrow(/Unexpected run-time module/);
     const ok = standaloneValidator('const equal = require("ajv/dist/runtime/equal").default; module.exports = (d) => equal(d, 1);', 'listed');
     expect(ok(1)).toBe(true);
+  });
+});
+
+describe('browser modules', () => {
+  /** A rules thread that counts what it is asked and answers when told (a test double). */
+  function countingThread() {
+    const asked: unknown[] = [];
+    const answers: Array<{ resolve(code: string): void; reject(error: Error): void }> = [];
+    const thread = {
+      ask: (request: unknown) =>
+        new Promise((resolve, reject) => {
+          asked.push(request);
+          answers.push({ resolve, reject });
+        }),
+      close: async () => undefined,
+    };
+    return { thread: thread as unknown as RulesThread, asked, answers };
+  }
+
+  it('are compiled once per version and form: requests at once share the compilation, later ones the kept module', async () => {
+    const { thread, asked, answers } = countingThread();
+    const modules = new VersionValidators(thread);
+    const loads = [modules.formModule('rules/h1/profile', baseFiles, 'profile'), modules.formModule('rules/h1/profile', baseFiles, 'profile')];
+    const other = modules.formModule('rules/h1/exam', baseFiles, 'exam');
+    expect(asked).toHaveLength(2);
+    expect(asked[0]).toMatchObject({ type: 'form-module', form: 'profile' });
+    expect(modules.moduleBuilt('rules/h1/profile')).toBe(false);
+    answers[0]!.resolve('export default 1');
+    answers[1]!.resolve('export default 2');
+    expect(await Promise.all([...loads, other])).toEqual(['export default 1', 'export default 1', 'export default 2']);
+    expect(modules.moduleBuilt('rules/h1/profile')).toBe(true);
+    expect(await modules.formModule('rules/h1/profile', baseFiles, 'profile')).toBe('export default 1');
+    expect(asked).toHaveLength(2);
+  });
+
+  it('are not kept when their compilation fails: the next request compiles again', async () => {
+    const { thread, asked, answers } = countingThread();
+    const modules = new VersionValidators(thread);
+    const failed = modules.formModule('rules/h2/profile', baseFiles, 'profile');
+    answers[0]!.reject(new Error('thread ended'));
+    await expect(failed).rejects.toThrow('thread ended');
+    expect(modules.moduleBuilt('rules/h2/profile')).toBe(false);
+    const again = modules.formModule('rules/h2/profile', baseFiles, 'profile');
+    expect(asked).toHaveLength(2);
+    answers[1]!.resolve('export default 3');
+    expect(await again).toBe('export default 3');
   });
 });
