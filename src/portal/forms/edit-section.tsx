@@ -10,6 +10,12 @@ interface EditSectionProps {
   editLabel: string;
   /** The section's heading, shown beside the Edit button at the top. */
   heading: ReactNode;
+  /**
+   * The step of a form in several steps (the e-mail change: the address, then the code). A new step
+   * of the same edit puts the focus in its first empty field (the code), where Edit puts it in the
+   * first field; the button pressed went with the step before.
+   */
+  step?: string;
   children: ReactNode;
 }
 
@@ -25,18 +31,22 @@ const FOCUS_TRIES = 30;
  * Cancel and Save, at the bottom) below. Edit moves the focus into the first field the learner can
  * change; Cancel or Save gives it back to the Edit button that opened the form.
  */
-export function EditSection({ toggle, editLabel, heading, children }: EditSectionProps) {
+export function EditSection({ toggle, editLabel, heading, step, children }: EditSectionProps) {
   const { t } = useFormText();
   const section = useRef<HTMLDivElement>(null);
   const top = useRef<HTMLButtonElement>(null);
   const openedFromTop = useRef(false);
   const mode = toggle?.mode;
   const seenMode = useRef(mode);
+  const seenStep = useRef(step);
 
   useEffect(() => {
     const before = seenMode.current;
+    const stepBefore = seenStep.current;
     seenMode.current = mode;
-    if (before === mode || before === undefined || mode === undefined) return;
+    seenStep.current = step;
+    const nextStep = mode === 'edit' && before === 'edit' && stepBefore !== step;
+    if (!nextStep && (before === mode || before === undefined || mode === undefined)) return;
     const root = section.current;
     if (!root) return;
     if (mode === 'edit') {
@@ -44,7 +54,9 @@ export function EditSection({ toggle, editLabel, heading, children }: EditSectio
       let tries = 0;
       let frame = 0;
       const focusFirst = () => {
-        const field = root.querySelector<HTMLElement>(EDITABLE);
+        const fields = [...root.querySelectorAll<HTMLInputElement>(EDITABLE)];
+        // A next step keeps what the one before had typed: its first field still empty is the new one.
+        const field = (nextStep ? fields.find((f) => f.value === '') : undefined) ?? fields[0];
         if (field) field.focus();
         else if (++tries < FOCUS_TRIES) frame = requestAnimationFrame(focusFirst);
       };
@@ -54,7 +66,7 @@ export function EditSection({ toggle, editLabel, heading, children }: EditSectio
     const bottom = root.querySelector<HTMLElement>(BOTTOM_EDIT);
     (openedFromTop.current ? top.current : (bottom ?? top.current))?.focus();
     openedFromTop.current = false;
-  }, [mode]);
+  }, [mode, step]);
 
   return (
     <div ref={section} className="edit-section">

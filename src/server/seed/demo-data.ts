@@ -322,6 +322,8 @@ export const demoAccounts: DemoAccount[] = [
       [54, 'e2e.nav.link', 'en', { company: 'Example Learning Co' }],
       [55, 'e2e.nav.email', 'en', { company: 'Example Learning Co', externalIds: { certMaster: 'cm-1000055' } }],
       [56, 'e2e.nav.email.ja', 'ja', { company: 'Example Learning Co', externalIds: { certMaster: 'cm-1000056' } }],
+      // Where the focus lands after each action (tests/e2e/focus-after-actions.spec.ts): it changes its e-mail.
+      [57, 'e2e.a11y', 'en', { company: 'Example Learning Co', externalIds: { certMaster: 'cm-1000057' } }],
     ] as const
   ).map(([n, name, locale, extra]) => ({
     id: uuid(n),

@@ -123,7 +123,8 @@ describe('AccountPage', () => {
     // The second step's form mounts when its engine has loaded (in a transition): wait for it.
     await user.type(await panel().findByLabelText(/^Verification code/, {}, { timeout: 5000 }), '123456');
     await user.click(panel().getByRole('button', { name: 'Change email' }));
-    await screen.findByText(/You will be signed out in 3 seconds/);
+    // The notice at the form (the toast says it too).
+    await panel().findByText(/You will be signed out in 3 seconds/);
     expect(calls.find((c) => c.url.endsWith('/change-email'))?.body).toEqual({ verificationCode: '123456' });
 
     expect(screen.getByTestId('location')).toHaveTextContent('/account');

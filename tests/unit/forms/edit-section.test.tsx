@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { EditSection } from '../../../src/portal/forms/edit-section';
 import { SchemaForm } from '../../../src/portal/forms/schema-form';
 import { useEditToggle } from '../../../src/portal/forms/use-edit-toggle';
@@ -122,5 +123,30 @@ describe('EditSection', () => {
     );
     expect(screen.queryByRole('button')).toBeNull();
     expect(within(screen.getByRole('heading', { level: 2 })).getByText('Sample')).toBeInTheDocument();
+  });
+
+  it('puts the focus in the first field of a form’s next step (the e-mail change’s code), not on the page’s body', async () => {
+    const toggle = { mode: 'edit' as const, edit: vi.fn(), cancel: vi.fn(), done: vi.fn(), cancels: 0 };
+    function Steps() {
+      const [step, setStep] = useState<'address' | 'code'>('address');
+      return (
+        <EditSection toggle={toggle} editLabel={SECTION_LABEL} heading={<h2>Change email</h2>} step={step}>
+          {step === 'address' ? (
+            <button type="button" onClick={() => setStep('code')}>
+              Send verification code
+            </button>
+          ) : (
+            <>
+              <input aria-label="Current email" readOnly />
+              <input aria-label="New email" defaultValue="new@example.com" />
+              <input aria-label="Verification code" />
+            </>
+          )}
+        </EditSection>
+      );
+    }
+    render(<Steps />, { wrapper });
+    await userEvent.click(screen.getByRole('button', { name: 'Send verification code' }));
+    await waitFor(() => expect(screen.getByLabelText('Verification code')).toHaveFocus());
   });
 });

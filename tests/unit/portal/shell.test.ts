@@ -47,6 +47,24 @@ describe('hash links', () => {
     expect(scrollTo).toHaveBeenCalledWith({ top: 330, behavior: 'smooth' });
     vi.useRealTimers();
   });
+
+  it('jump instead of gliding when the learner asks for less motion', () => {
+    vi.useFakeTimers();
+    const scrollTo = vi.fn();
+    const target = { getBoundingClientRect: () => ({ top: 300 }) };
+    const win = {
+      setTimeout: globalThis.setTimeout.bind(globalThis),
+      clearTimeout: globalThis.clearTimeout.bind(globalThis),
+      scrollY: 100,
+      scrollTo,
+      matchMedia: (query: string) => ({ matches: query === '(prefers-reduced-motion: reduce)' }),
+      document: { getElementById: (id: string) => (id === 'phones' ? target : null) },
+    } as unknown as Window;
+    scheduleHashScroll('#phones', win);
+    vi.advanceTimersByTime(HASH_SCROLL_DELAY_MS);
+    expect(scrollTo).toHaveBeenCalledWith({ top: 330, behavior: 'auto' });
+    vi.useRealTimers();
+  });
 });
 
 describe('scroll position on navigation', () => {

@@ -1,5 +1,5 @@
 import type { ParseKeys } from 'i18next';
-import { Suspense } from 'react';
+import { Suspense, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router-dom';
 import { useCmpRole } from '../../clients/cmp-role';
@@ -10,6 +10,7 @@ import { CartIcon, ChevronIcon, HelpIcon } from '../../ui/brand/icons';
 import { SmartLink } from '../../ui/links/smart-link';
 import { DisclosureMenu } from '../../ui/menu/disclosure';
 import { cmpRoleLink } from './cmp-role-link';
+import { useHeaderBlockSize } from './header-size';
 import { CERTIFICATION_ROUTES } from '../../ui/links/certification-routes';
 import { HEADER_LINKS } from './links';
 import { ProfileMenu } from './profile-menu';
@@ -64,6 +65,8 @@ function PersonalMenu({ legalHref }: { legalHref: string | undefined }) {
 export function Header() {
   const { t } = useTranslation('portal');
   const config = usePortalConfig();
+  const header = useRef<HTMLElement>(null);
+  useHeaderBlockSize(header);
   const store = configLink(config, HEADER_LINKS.store);
   // With the certmetrics flag the menu opens the embedded certification routes; without it, the
   // provider's configured sites.
@@ -85,7 +88,7 @@ export function Header() {
   ]);
 
   return (
-    <header className="header">
+    <header className="header" ref={header}>
       <div className="header__bar">
         <NavLink to="/home" className="header__logo">
           <Logo />

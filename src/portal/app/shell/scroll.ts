@@ -14,7 +14,9 @@ export function scheduleHashScroll(hash: string, win: Window = window): () => vo
   const timer = win.setTimeout(() => {
     const target = win.document.getElementById(id);
     if (!target) return;
-    win.scrollTo({ top: hashScrollTop(target.getBoundingClientRect().top, win.scrollY), behavior: 'smooth' });
+    // Glides there, unless the learner asked for less motion.
+    const behavior = win.matchMedia?.('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth';
+    win.scrollTo({ top: hashScrollTop(target.getBoundingClientRect().top, win.scrollY), behavior });
   }, HASH_SCROLL_DELAY_MS);
   return () => win.clearTimeout(timer);
 }

@@ -6,6 +6,7 @@ import { checkVersions } from '../../clients/live-versions';
 import { profileKeys, useProfile } from '../../clients/profile';
 import { AddressEditorProvider } from '../../features/fulfilment/address-editor';
 import { CertificationFrameHost } from './certification-frame-host';
+import { useFocusOnNavigation } from './focus-on-navigation';
 import { Footer } from './footer';
 import { Header } from './header';
 import { PageErrorBoundary } from './page-error-boundary';
@@ -18,9 +19,11 @@ import { ShowKeys } from '../show-keys/show-keys';
 export function Shell() {
   const { t } = useTranslation('portal');
   const location = useLocation();
+  const main = useRef<HTMLElement>(null);
   useScrollOnNavigation();
   useHashScroll(location.hash, location.pathname);
   useVersionChecks(location.pathname);
+  useFocusOnNavigation(main);
   return (
     <AddressEditorProvider>
       <div className="shell">
@@ -34,7 +37,7 @@ export function Shell() {
           <CertMasterRefresh />
         </Suspense>
         <Header />
-        <main id="main" className="shell__main" tabIndex={-1}>
+        <main id="main" className="shell__main" tabIndex={-1} ref={main}>
           {/* The header shows at once; the page's skeleton stands in while its code loads. */}
           <PageErrorBoundary path={location.pathname}>
             <Suspense fallback={<PageSkeleton />}>

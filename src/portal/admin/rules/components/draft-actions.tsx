@@ -4,7 +4,7 @@
  * shows at the control it concerns (through the draft's refusals); anything else shows here.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { isApiError } from '../../../clients/errors';
@@ -105,6 +105,9 @@ export function DraftActions() {
     onError: failed,
   });
   const busy = save.isPending || remove.isPending || runImpact.isPending || approve.isPending || publish.isPending;
+  const impactButton = useRef<HTMLButtonElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  useFocusAfterActions(busy, impactButton, heading);
 
   const onSave = () => {
     if (draft.reason.trim() === '') {
@@ -123,7 +126,9 @@ export function DraftActions() {
 
   return (
     <section className="admin-actions" aria-labelledby={`${id}-heading`}>
-      <h3 id={`${id}-heading`}>{t('admin:Actions.Heading')}</h3>
+      <h3 id={`${id}-heading`} ref={heading} tabIndex={-1}>
+        {t('admin:Actions.Heading')}
+      </h3>
       {saved ? (
         <p>
           {t('admin:Actions.SavedAs', { revision: saved.revision, author: saved.author.email ?? saved.author.id, version: saved.basedOn })}
@@ -143,7 +148,7 @@ export function DraftActions() {
         </button>
         {saved ? (
           <>
-            <button type="button" className="button button--secondary" disabled={busy || dirty} onClick={() => runImpact.mutate(saved.id)}>
+            <button ref={impactButton} type="button" className="button button--secondary" disabled={busy || dirty} onClick={() => runImpact.mutate(saved.id)}>
               {t('admin:Actions.Impact')}
             </button>
             {info.approvalRequired ? (
@@ -206,4 +211,22 @@ export function DraftActions() {
       {impact ? <ImpactReport impact={impact} /> : null}
     </section>
   );
+}
+
+/**
+ * Every button is disabled while an action runs, so the focus drops to the page's body (and the button
+ * pressed may be gone afterwards). Once the action is done the focus goes to what comes next: checking
+ * the saved draft's impact while there is one to check, else the section's heading above the outcome
+ * (WCAG 2.2 SC 2.4.3). A focus the owner has put elsewhere meanwhile stays.
+ */
+function useFocusAfterActions(busy: boolean, impact: RefObject<HTMLButtonElement | null>, heading: RefObject<HTMLElement | null>) {
+  const wasBusy = useRef(busy);
+  useEffect(() => {
+    const done = wasBusy.current && !busy;
+    wasBusy.current = busy;
+    const active = document.activeElement;
+    if (!done || (active && active !== document.body)) return;
+    const next = impact.current && !impact.current.disabled ? impact.current : heading.current;
+    next?.focus();
+  }, [busy, impact, heading]);
 }

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { prepareNextSignIn } from '../../../auth/sign-in';
@@ -36,20 +36,31 @@ export function ChangeEmailForm({ currentEmail, alternateEmail }: Props) {
   const [codeSentFor, setCodeSentFor] = useState<EmailForm>();
   const [changed, setChanged] = useState(false);
   const toggle = useEditToggle();
+  const heading = useRef<HTMLHeadingElement>(null);
+  // Once the address is changed the form goes, and the button pressed with it: the focus goes to the
+  // section's heading, right above the notice.
+  useEffect(() => {
+    if (changed) heading.current?.focus();
+  }, [changed]);
 
   return (
     <section aria-labelledby="change-email-heading">
       <EditSection
-        // Step 2 is part of the edit: its Cancel gives the focus back to Edit like step 1's.
+        // Step 2 is part of the edit: its Cancel gives the focus back to Edit like step 1's, and
+        // reaching it puts the focus in its first field (the code).
         toggle={changed ? undefined : codeSentFor ? { ...toggle, mode: 'edit' } : toggle}
+        step={codeSentFor ? 'code' : 'address'}
         editLabel={t('Email.EditTop')}
-        heading={<h2 id="change-email-heading">{t('Email.Heading')}</h2>}
+        heading={
+          <h2 id="change-email-heading" ref={heading} tabIndex={-1}>
+            {t('Email.Heading')}
+          </h2>
+        }
       >
-        {changed ? (
-          <p role="status" className="account-notice">
-            {t('Email.LoggingOut')}
-          </p>
-        ) : codeSentFor ? (
+        {/* The region is there before it speaks: a live region inserted with its text is not
+            announced by every screen reader and browser. */}
+        <div role="status">{changed ? <p className="account-notice">{t('Email.LoggingOut')}</p> : null}</div>
+        {changed ? null : codeSentFor ? (
           <VerifyStep
             sent={codeSentFor}
             onCancel={() => {
