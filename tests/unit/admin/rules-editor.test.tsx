@@ -80,7 +80,10 @@ describe('the field-rule editor', () => {
     await userEvent.click(pattern);
     await userEvent.paste('^(a');
     expect(pattern).toHaveAttribute('aria-invalid', 'true');
-    expect(document.getElementById(pattern.getAttribute('aria-describedby')!)).toHaveTextContent(/not a valid regular expression/);
+    // Described by what a pattern may not contain (always there), then by why this one is refused.
+    const [limits, error] = pattern.getAttribute('aria-describedby')!.split(' ');
+    expect(document.getElementById(limits!)).toHaveTextContent(/Not allowed, because one long value could then take minutes to check/);
+    expect(document.getElementById(error!)).toHaveTextContent(/not a valid regular expression/);
   }, 60_000);
 
   it('makes an optional field required, and keeps a field the base requires required', async () => {
