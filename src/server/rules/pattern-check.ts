@@ -9,14 +9,14 @@ import type { AnalysisAnswer, AnalysisRequest } from './rules-worker';
 // then the static analyser (pattern-analysis.ts: recheck, which looks for an attack string), and
 // whether any value can pass the field's rules at all. A check that has not answered by the
 // deadline ends its thread and counts as not safe. The thread stays for the next check while a
-// console is being used (IDLE_MS), and verdicts on patterns are kept, so a console that checks a
+// console is being used (IDLE_MS: a first check pays 1-3 s, the next ones 5-15 ms), and verdicts on patterns are kept, so a console that checks a
 // draft as the owner types analyses each pattern once.
 
 /** What recheck may spend on one pattern before it says "unknown" (not safe). */
 export const ANALYSIS_TIMEOUT_MS = 3_000;
 const KEPT = 500;
-/** An idle thread is ended after this long. */
-const IDLE_MS = 30_000;
+/** An idle thread is ended after this long (starting one and loading the analysers takes 1-3 s on a busy machine). */
+const IDLE_MS = 5 * 60_000;
 
 const NOT_PROVEN: SubsetRefusal = { key: 'Rules.Refusal.PatternNotLinear', params: {} };
 
