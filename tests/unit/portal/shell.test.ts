@@ -29,8 +29,8 @@ describe('hash links', () => {
     expect(hashScrollTop(20, 0)).toBe(0);
   });
 
-  it('scroll after 150 ms', () => {
-    vi.useFakeTimers();
+  /** A window scrolled 100 px down whose #phones is 300 px below the top of the view. */
+  const hashWindow = (extra: Record<string, unknown> = {}) => {
     const scrollTo = vi.fn();
     const target = { getBoundingClientRect: () => ({ top: 300 }) };
     const win = {
@@ -39,7 +39,14 @@ describe('hash links', () => {
       scrollY: 100,
       scrollTo,
       document: { getElementById: (id: string) => (id === 'phones' ? target : null) },
+      ...extra,
     } as unknown as Window;
+    return { win, scrollTo };
+  };
+
+  it('scroll after 150 ms', () => {
+    vi.useFakeTimers();
+    const { win, scrollTo } = hashWindow();
     scheduleHashScroll('#phones', win);
     vi.advanceTimersByTime(HASH_SCROLL_DELAY_MS - 1);
     expect(scrollTo).not.toHaveBeenCalled();
@@ -50,16 +57,7 @@ describe('hash links', () => {
 
   it('jump instead of gliding when the learner asks for less motion', () => {
     vi.useFakeTimers();
-    const scrollTo = vi.fn();
-    const target = { getBoundingClientRect: () => ({ top: 300 }) };
-    const win = {
-      setTimeout: globalThis.setTimeout.bind(globalThis),
-      clearTimeout: globalThis.clearTimeout.bind(globalThis),
-      scrollY: 100,
-      scrollTo,
-      matchMedia: (query: string) => ({ matches: query === '(prefers-reduced-motion: reduce)' }),
-      document: { getElementById: (id: string) => (id === 'phones' ? target : null) },
-    } as unknown as Window;
+    const { win, scrollTo } = hashWindow({ matchMedia: (query: string) => ({ matches: query === '(prefers-reduced-motion: reduce)' }) });
     scheduleHashScroll('#phones', win);
     vi.advanceTimersByTime(HASH_SCROLL_DELAY_MS);
     expect(scrollTo).toHaveBeenCalledWith({ top: 330, behavior: 'auto' });
