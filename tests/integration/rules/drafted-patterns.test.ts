@@ -1,7 +1,7 @@
-import { monitorEventLoopDelay } from 'node:perf_hooks';
 import fc from 'fast-check';
 import { analyse } from '../../../src/server/rules/pattern-analysis';
 import { learner, useTestServer } from '../server/harness';
+import { loopHeldDuring } from '../server/loop-delay';
 import { CATASTROPHIC } from '../../unit/rules/catastrophic-patterns';
 import { subsetPattern } from '../../unit/rules/subset-patterns';
 import { call, cityPatch, owner, roleHeaders } from './support';
@@ -34,7 +34,6 @@ describe('drafted patterns', () => {
   it('published patterns meet their attack strings: every save answers within 100 ms, the event loop never waits 100 ms', async () => {
     const headers = await asOwner();
     const learnerHeaders = await s().headers(learner.accountId);
-    const delay = monitorEventLoopDelay({ resolution: 5 });
     let published = 0;
     let worst = { ms: 0, delay: 0, pattern: '' };
     await fc.assert(
@@ -55,18 +54,22 @@ describe('drafted patterns', () => {
           .filter((a) => a !== undefined)
           .map((a) => `${a.prefix}${a.pump.repeat(Math.ceil(4_000 / Math.max(1, a.pump.length)))}${a.suffix}`.slice(0, 8_000));
         for (const city of attacks.length > 0 ? attacks : ['a'.repeat(4_000) + '!']) {
-          delay.reset();
-          delay.enable();
-          const started = performance.now();
-          const saved = await call(s(), 'PATCH', `/api/profiles/${learner.profileId}`, learnerHeaders, cityPatch(city));
-          const ms = performance.now() - started;
-          // One more turn of the loop, so a delay the save caused is in the histogram.
-          await new Promise((resolve) => setTimeout(resolve, 10));
-          delay.disable();
-          expect([200, 400]).toContain(saved.status);
-          if (ms > worst.ms) worst = { ms, delay: delay.max / 1e6, pattern };
-          expect(ms, `${pattern} on ${city.length} characters`).toBeLessThan(100);
-          expect(delay.max / 1e6, `${pattern}: event loop delay`).toBeLessThan(100);
+          // A save that is slow because of the pattern is slow every time; one that met a busy moment
+          // of the machine (other test files share its two cores) is not: a slow one is tried again.
+          const save = async () => {
+            const { result, loopMs } = await loopHeldDuring(async () => {
+              const started = performance.now();
+              const answer = await call(s(), 'PATCH', `/api/profiles/${learner.profileId}`, learnerHeaders, cityPatch(city));
+              return { answer, ms: performance.now() - started };
+            });
+            expect([200, 400]).toContain(result.answer.status);
+            return { ms: result.ms, loopMs };
+          };
+          let measured = await save();
+          if (measured.ms >= 100 || measured.loopMs >= 100) measured = await save();
+          if (measured.ms > worst.ms) worst = { ms: measured.ms, delay: measured.loopMs, pattern };
+          expect(measured.ms, `${pattern} on ${city.length} characters`).toBeLessThan(100);
+          expect(measured.loopMs, `${pattern}: event loop delay`).toBeLessThan(100);
         }
       }),
       { numRuns: 40, seed: 20261128 },
