@@ -7,6 +7,8 @@ const ROLE_PASSWORD = 'RoleDemo2026';
 test.describe('portal session behaviours', () => {
   test('a certMasterId that differs from the profile refreshes the profile once', async ({ page }) => {
     await signIn(page, DEMO_LEARNER.email, DEMO_LEARNER.password);
+    // The page signed in to has read the profile (its greeting comes from it) before the count starts.
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome, Alex');
     const profileCalls: string[] = [];
     page.on('request', (request) => {
       if (request.url().includes('/api/profiles/account/')) profileCalls.push(request.url());
