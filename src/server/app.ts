@@ -153,7 +153,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       app,
       config,
       () => ({ ...rules.published(), baseHash: rules.baseHash }),
-      () => texts.published(),
+      () => texts.forPortal(),
     );
   return app;
 }

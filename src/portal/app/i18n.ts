@@ -1,7 +1,8 @@
 import i18next, { type BackendModule, type i18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { afterStartWhenIdle } from '../ui/scheduling/after-start';
-import { ADMIN_NAMESPACES, FIRST_PAINT_NAMESPACES } from './first-paint-namespaces';
+import { ADMIN_NAMESPACES } from '../../shared/texts/namespaces';
+import { FIRST_PAINT_NAMESPACES } from './first-paint-namespaces';
 import { publishedTexts } from './live-texts';
 import { keyMarker } from './show-keys/key-marker';
 import type { UiLanguage } from './language';
@@ -13,7 +14,8 @@ import type { UiLanguage } from './language';
 const files = import.meta.glob<Record<string, unknown>>('../../../locales/*/*.json', { import: 'default' });
 const fileOf = (lang: string, ns: string) => `../../../locales/${lang}/${ns}.json`;
 
-export { ADMIN_NAMESPACES, FIRST_PAINT_NAMESPACES } from './first-paint-namespaces';
+export { FIRST_PAINT_NAMESPACES } from './first-paint-namespaces';
+export { ADMIN_NAMESPACES } from '../../shared/texts/namespaces';
 
 /** Every namespace a learner's page may show, named after its English file (the admin area's are not). */
 export const ALL_NAMESPACES = Object.keys(files)

@@ -56,7 +56,7 @@ export function serviceRoutes(app: FastifyInstance, { config, database, lifecycl
   );
   app.get('/portal-config.json', { config: { public: true }, schema: { hide: true } }, async (_request, reply) => {
     reply.header('cache-control', 'no-store');
-    return portalConfig(config, { ...rules.published(), baseHash: rules.baseHash }, texts.published());
+    return portalConfig(config, { ...rules.published(), baseHash: rules.baseHash }, texts.forPortal());
   });
   void app.register(liveVersionRoutes);
 }

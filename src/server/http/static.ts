@@ -48,7 +48,7 @@ export async function registerStatic(
   app: FastifyInstance,
   config: ServerConfig,
   rules?: () => { base: boolean; hash: string; baseHash?: string },
-  texts?: () => { base: boolean; hash: string },
+  texts?: () => Parameters<typeof portalConfig>[2],
 ): Promise<void> {
   const hasPortal = existsSync(join(config.portalDir, 'index.html'));
   await app.register(

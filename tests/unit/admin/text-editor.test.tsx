@@ -16,8 +16,10 @@ const row: TextRow = {
   en: 'City',
   ja: '市区町村',
   base: { en: 'City', ja: '市区町村' },
+  texts: { en: 'City', ja: '市区町村' },
   missing: [],
   stale: false,
+  staleIn: [],
   overridden: [],
   usedIn: [{ kind: 'namespace', namespace: 'fields' }],
   server: null,
@@ -26,7 +28,7 @@ const row: TextRow = {
 function renderEditor(onAdd: (changes: TextChange[]) => void) {
   return render(
     <I18nextProvider i18n={createFormsI18n('en')}>
-      <TextEditor row={row} pending={[]} refusals={[]} onAdd={onAdd} onClose={() => undefined} />
+      <TextEditor row={row} lang="ja" pending={[]} refusals={[]} onAdd={onAdd} onClose={() => undefined} />
     </I18nextProvider>,
   );
 }

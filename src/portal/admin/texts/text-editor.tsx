@@ -1,5 +1,5 @@
 /*
- * One key's texts, English and Japanese side by side, each checked as it is typed with the same rules
+ * One key's texts, English and the working language (Japanese, or a language added in the console) side by side, each checked as it is typed with the same rules
  * the services apply (src/shared/text-checks.ts); what the services refused last time shows at the
  * same field. Adding to the draft takes only texts that changed and pass.
  */
@@ -8,12 +8,17 @@ import { useTranslation } from 'react-i18next';
 import { checkText, placeholdersOf, type TextFinding } from '../../../shared/text-checks';
 import { fullKeyOf, type TextChange, type TextLang, type TextRefusal, type TextRow } from './texts-api';
 import { UsedIn } from './used-in';
+import { useLanguageName } from './language-name';
 import { runtimeText } from '../../ui/texts/runtime-text';
 
-const LANGS: readonly TextLang[] = ['en', 'ja'];
+/** A row's text in a language (null: missing). */
+export const textOf = (row: TextRow, lang: TextLang): string | null => (row.texts as Record<string, string | null>)[lang] ?? null;
+const baseOf = (row: TextRow, lang: TextLang): string | null => (row.base as Record<string, string | null>)[lang] ?? null;
 
 interface TextEditorProps {
   row: TextRow;
+  /** The language edited beside the English. */
+  lang: TextLang;
   /** Texts of this key already in the draft being written. */
   pending: readonly TextChange[];
   /** The services' refusals for this key, from the last save. */
@@ -22,24 +27,23 @@ interface TextEditorProps {
   onClose: () => void;
 }
 
-export function TextEditor({ row, pending, refusals, onAdd, onClose }: TextEditorProps) {
+export function TextEditor({ row, lang: working, pending, refusals, onAdd, onClose }: TextEditorProps) {
   const { t } = useTranslation(['texts', 'admin']);
   const key = fullKeyOf(row);
   const headingId = useId();
-  const initial = (lang: TextLang) => pending.find((change) => change.lang === lang)?.text ?? row[lang] ?? '';
-  const [texts, setTexts] = useState<Record<TextLang, string>>(() => ({ en: initial('en'), ja: initial('ja') }));
-  const checks = useMemo(
-    () =>
-      Object.fromEntries(
-        LANGS.map((lang) => [
-          lang,
-          texts[lang] === (row[lang] ?? '') ? {} : checkText({ text: texts[lang], english: lang === 'en' ? (row.en ?? '') : texts.en, lang }),
-        ]),
-      ) as Record<TextLang, { refusal?: TextFinding; warning?: TextFinding }>,
-    [texts, row],
-  );
-  const changed = LANGS.filter((lang) => texts[lang] !== (row[lang] ?? ''));
-  const refused = changed.some((lang) => checks[lang].refusal);
+  const langs = useMemo(() => [...new Set(['en', working])], [working]);
+  const initial = (lang: TextLang) => pending.find((change) => change.lang === lang)?.text ?? textOf(row, lang) ?? '';
+  const [texts, setTexts] = useState<Record<TextLang, string>>(() => Object.fromEntries(langs.map((lang) => [lang, initial(lang)])));
+  const textIn = (lang: TextLang) => texts[lang] ?? '';
+  // A few short texts: checked on every render, as they are typed.
+  const checks = Object.fromEntries(
+    langs.map((lang) => [
+      lang,
+      textIn(lang) === (textOf(row, lang) ?? '') ? {} : checkText({ text: textIn(lang), english: lang === 'en' ? (row.en ?? '') : textIn('en'), lang }),
+    ]),
+  ) as Record<TextLang, { refusal?: TextFinding; warning?: TextFinding }>;
+  const changed = langs.filter((lang) => textIn(lang) !== (textOf(row, lang) ?? ''));
+  const refused = changed.some((lang) => checks[lang]?.refusal);
   return (
     <section className="texts-editor" aria-labelledby={headingId} data-testid="text-editor">
       <h2 id={headingId}>
@@ -50,13 +54,13 @@ export function TextEditor({ row, pending, refusals, onAdd, onClose }: TextEdito
         <p className="admin-hint">{t('texts:Texts.Console.Editor.Placeholders', { list: placeholdersOf(row.en ?? '') })}</p>
       ) : null}
       <div className="texts-editor__languages">
-        {LANGS.map((lang) => (
+        {langs.map((lang) => (
           <TextField
             key={lang}
             lang={lang}
-            value={texts[lang]}
-            base={row.base[lang]}
-            finding={checks[lang]}
+            value={textIn(lang)}
+            base={baseOf(row, lang)}
+            finding={checks[lang] ?? {}}
             refusals={refusals.filter((refusal) => refusal.params?.lang === lang)}
             onChange={(value) => setTexts((current) => ({ ...current, [lang]: value }))}
           />
@@ -69,7 +73,7 @@ export function TextEditor({ row, pending, refusals, onAdd, onClose }: TextEdito
           aria-disabled={changed.length === 0 || refused}
           onClick={() => {
             if (changed.length === 0 || refused) return;
-            onAdd(changed.map((lang) => ({ key, lang, text: texts[lang] })));
+            onAdd(changed.map((lang) => ({ key, lang, text: textIn(lang) })));
           }}
         >
           {t('texts:Texts.Console.Editor.Add')}
@@ -94,12 +98,13 @@ interface TextFieldProps {
 
 function TextField({ lang, value, base, finding, refusals, onChange }: TextFieldProps) {
   const { t } = useTranslation(['texts', 'admin']);
+  const nameOf = useLanguageName();
   const id = useId();
   const problems = [...(finding.refusal ? [finding.refusal] : []), ...refusals];
   const describedBy = [problems.length > 0 ? `${id}-error` : '', finding.warning ? `${id}-warning` : '', `${id}-base`].filter(Boolean).join(' ');
   return (
     <div className="admin-control texts-field">
-      <label htmlFor={id}>{t(`texts:Texts.Console.Language.${lang}`)}</label>
+      <label htmlFor={id}>{nameOf(lang)}</label>
       <textarea
         id={id}
         lang={lang}
