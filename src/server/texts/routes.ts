@@ -42,6 +42,12 @@ const exportQuery: TypedSchema<{ lang: Lang; only?: 'all' | 'todo'; format?: 'xl
   required: ['lang'],
   additionalProperties: false,
 };
+const memoryQuery: TypedSchema<{ key: string; lang: Lang }> = {
+  type: 'object',
+  properties: { key: { type: 'string', minLength: 3, maxLength: 300 }, lang: TAG },
+  required: ['key', 'lang'],
+  additionalProperties: false,
+};
 const tagParam: TypedSchema<{ tag: string }> = { type: 'object', properties: { tag: TAG }, required: ['tag'] };
 const noContent = { 204: { type: 'null', description: 'Done; nothing to answer.' } };
 const edits = (changes: unknown) => changes as TextEdit[];
@@ -316,6 +322,48 @@ export async function textsAdminRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => texts.languages.takeDown(request.caller, request.params.tag, request.body.reason),
+  );
+
+  // Help with translating (docs/texts.md#translation-memory-and-glossary).
+  api.get(
+    '/api/admin/texts/memory',
+    {
+      config: ROLE,
+      schema: {
+        tags,
+        summary: 'Translation memory for one key in one language: texts of other keys whose English is the same (first) or close, best first',
+        querystring: memoryQuery,
+        response: { 200: ref('texts-memory-response'), ...errors(400, 401, 403, 404) },
+      },
+    },
+    async (request) => texts.memory(request.query.key, request.query.lang),
+  );
+
+  api.get(
+    '/api/admin/texts/glossary',
+    {
+      config: ROLE,
+      schema: {
+        tags,
+        summary: 'The glossary: product terms with their agreed translation per language',
+        response: { 200: ref('texts-glossary-response'), ...errors(401, 403) },
+      },
+    },
+    async () => texts.glossary(),
+  );
+
+  api.put(
+    '/api/admin/texts/glossary',
+    {
+      config: ROLE,
+      schema: {
+        tags,
+        summary: 'Set a product term’s agreed translation in one language (null removes it); a text leaving it out is warned of at the field',
+        body: ref('texts-glossary-request'),
+        response: { 200: ref('texts-glossary-response'), ...errors(400, 401, 403) },
+      },
+    },
+    async (request) => texts.setGlossary(request.caller, request.body),
   );
 
   api.get(

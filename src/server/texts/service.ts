@@ -10,7 +10,9 @@ import { projectRoot } from '../runtime-files';
 import { checkTexts, fileRefusal, warningsOf, type TextRefusal } from './checks';
 import { exportTexts, type ExchangeFormat } from './exchange';
 import { languageService } from './language-service';
-import { listLanguages, type LanguageRow } from './language-store';
+import { glossary as readGlossary, listLanguages, setGlossaryTerm, type LanguageRow } from './language-store';
+import { suggestions } from './memory';
+import { glossaryWarnings, type GlossaryEntry } from '../../shared/text-checks';
 import { importReader } from './import-thread';
 import { fieldUses, filterRows, listRows, type TextRow } from './listing';
 import { serveTextsFrom } from './server-texts';
@@ -87,6 +89,8 @@ export function createTextsService(deps: TextsDeps) {
   // The languages in force (language-store.ts), read with the published version on every look.
   let languageRows: LanguageRow[] = [];
   let languagesSeen = '';
+  // The glossary (product terms and their agreed translations), read with them.
+  let glossary: GlossaryEntry[] = [];
   const tags = () => languageRows.map((row) => row.tag);
   let unserve: (() => void) | undefined;
   const importThread = importReader();
@@ -115,7 +119,8 @@ export function createTextsService(deps: TextsDeps) {
   }
 
   async function lookOnce(): Promise<void> {
-    const [pointer, rows] = await Promise.all([store.published(db), listLanguages(db)]);
+    const [pointer, rows, terms] = await Promise.all([store.published(db), listLanguages(db), readGlossary(db)]);
+    glossary = terms.map((t) => ({ term: t.term, lang: t.lang, translation: t.translation }));
     const seen = JSON.stringify(rows.map((r) => [r.tag, r.state, r.fallback, r.revision, r.approved_revision]));
     if (seen !== languagesSeen) {
       if (languagesSeen) deps.log?.info({ languages: rows.filter((r) => r.state === 'live').map((r) => r.tag) }, 'texts: languages applied');
@@ -291,7 +296,22 @@ export function createTextsService(deps: TextsDeps) {
     },
 
     async check(edits: TextEdit[]) {
-      const { refusals, warnings } = checkTexts(base, current.texts, edits, tags());
+      const checkedTexts = checkTexts(base, current.texts, edits, tags());
+      const { refusals } = checkedTexts;
+      // And a glossary term whose agreed translation a text leaves out (a warning).
+      const english = current.texts.get(SOURCE_LANGUAGE) as Map<string, string>;
+      const warnings = [
+        ...checkedTexts.warnings,
+        ...edits.flatMap((edit, index) =>
+          glossaryWarnings({ text: edit.text, english: englishOf(english, edit.key) ?? '', lang: edit.lang, glossary }).map((warning) => ({
+            path: `/changes/${index}/text`,
+            change: index,
+            keyword: warning.keyword,
+            key: warning.key,
+            params: { textKey: edit.key, lang: edit.lang, ...warning.params },
+          })),
+        ),
+      ];
       if (refusals.length > 0) return { refusals, warnings, hash: null, basedOn: current.version };
       const { resolved } = await checked(edits, current.version);
       return { refusals, warnings, hash: resolved.hash, basedOn: current.version };
@@ -482,6 +502,31 @@ export function createTextsService(deps: TextsDeps) {
 
     /** The languages: the console's calls (language-service.ts) and the list in force. */
     languages,
+
+    /** Translation memory: what other keys with the same or a close English have in the language (memory.ts). */
+    memory(key: string, lang: Lang) {
+      if (!languages.has(lang)) throw notFound(`No language ${lang}.`);
+      return { key, lang, suggestions: suggestions(current.texts, key, lang) };
+    },
+
+    /** The glossary: each product term with its agreed translation per language. */
+    glossary() {
+      const terms = new Map<string, Record<string, string>>();
+      for (const entry of glossary) terms.set(entry.term, { ...terms.get(entry.term), [entry.lang]: entry.translation });
+      return { terms: [...terms].map(([term, translations]) => ({ term, translations })) };
+    },
+
+    /** Sets (or with null removes) a term's agreed translation in a language of the list other than English. */
+    async setGlossary(caller: Caller, body: { term: string; lang: Lang; translation: string | null }) {
+      const term = body.term.trim().toLowerCase();
+      const translation = body.translation?.trim() ?? null;
+      if (!term) throw invalid([{ path: '/term', key: 'Validation.Required' }]);
+      if (!languages.has(body.lang) || body.lang === SOURCE_LANGUAGE) throw invalid([{ path: '/lang', key: 'Validation.InvalidValue' }]);
+      if (translation === '') throw invalid([{ path: '/translation', key: 'Validation.Required' }]);
+      await setGlossaryTerm(db, { term, lang: body.lang, translation, actorId: caller.accountId });
+      await refresh();
+      return service.glossary();
+    },
 
     /** The published texts, nested per language and namespace (npm run texts:export). */
     files: () => current,

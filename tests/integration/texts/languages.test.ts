@@ -2,6 +2,7 @@ import { account, learner, startTestServer, useTestServer, type Store, type Test
 import { call, owner, roleHeaders, translator } from '../rules/support';
 import { pickLanguage, translator as signInTexts } from '../../../src/server/idp/i18n';
 import { TRANSLATOR2_ID } from '../../../src/server/seed/demo-data';
+import { fillXliff } from './fill-xliff';
 
 // The texts service's languages against the real app and database, on both stores: adding a
 // language by its tag (canonicalised, refused unless Intl knows it), its completeness per area and
@@ -136,6 +137,54 @@ describe.each(stores)('languages on %s', (store) => {
     expect(file.mail).toBeUndefined();
   });
 
+  it('imports an XLIFF file of a new language, offers translation memory and warns of a glossary term left out', async () => {
+    const exported = await s().app.inject({ method: 'GET', url: '/api/admin/texts/export?lang=he&only=all&format=xliff', headers: await asTranslator() });
+    expect(exported.statusCode).toBe(200);
+    // Most units translated (their English, marked), Hebrew's own plural forms among them.
+    const content = await fillXliff(exported.body, (source, id, index) => (index % 10 === 9 ? '' : source.replace(/^/, 'ע ')));
+    expect(content).toContain('_two');
+    const imported = await call(s(), 'POST', '/api/admin/texts/import', await asTranslator(), { lang: 'he', format: 'xliff', content, reason: 'Hebrew' });
+    expect(imported.status, JSON.stringify(imported.body).slice(0, 500)).toBe(201);
+    const before = await language('he');
+    const published = await call(s(), 'POST', `/api/admin/texts/drafts/${imported.body.id}/publish`, await asTranslator(), {});
+    expect(published.status).toBe(200);
+    const after = await language('he');
+    expect(after!.fallingBack).toBeLessThan(before!.fallingBack / 5);
+    expect(after!.fallingBack).toBeGreaterThan(0);
+    // Translation memory: another key with the same English, translated in Hebrew.
+    const memory = await call(s(), 'GET', '/api/admin/texts/memory?key=admin:Rules.Save&lang=fr', await asTranslator());
+    expect(memory.status).toBe(200);
+    const sameEnglish = await call(
+      s(),
+      'GET',
+      `/api/admin/texts/memory?key=${encodeURIComponent('validation:Validation.InvalidCity_maxLength')}&lang=he`,
+      await asTranslator(),
+    );
+    expect(sameEnglish.body.suggestions.length).toBeGreaterThan(0);
+    expect(sameEnglish.body.suggestions[0].score).toBeGreaterThanOrEqual(0.7);
+    // The glossary: set, listed, and warned of by the check (a warning: the text may be saved).
+    const set = await call(s(), 'PUT', '/api/admin/texts/glossary', await asTranslator(), { term: 'Access key', lang: 'fr', translation: 'clé d’accès' });
+    expect(set.status, JSON.stringify(set.body)).toBe(200);
+    expect(set.body.terms).toContainEqual({ term: 'access key', translations: { ja: 'アクセスキー', fr: 'clé d’accès' } });
+    expect((await call(s(), 'PUT', '/api/admin/texts/glossary', await asTranslator(), { term: 'x', lang: 'en', translation: 'y' })).status).toBe(400);
+    const key = 'redemption:Redeem.Open';
+    const english = (await call(s(), 'GET', `/api/admin/texts/keys?q=${encodeURIComponent('Redeem.Open')}`, await asTranslator())).body.keys.find(
+      (r: { key: string }) => r.key === key,
+    );
+    expect(english?.en.toLowerCase()).toContain('access key');
+    const check = await call(s(), 'POST', '/api/admin/texts/check', await asTranslator(), { changes: [{ key, lang: 'fr', text: 'Votre code' }] });
+    expect(check.body.refusals).toEqual([]);
+    expect(check.body.warnings).toEqual([
+      {
+        path: '/changes/0/text',
+        change: 0,
+        keyword: 'glossary',
+        key: 'Texts.Warning.Glossary',
+        params: { textKey: key, lang: 'fr', term: 'access key', translation: 'clé d’accès' },
+      },
+    ]);
+  });
+
   it('publishes a language only with a fallback while incomplete; learners then get it everywhere, and taking it down sends them to the fallback', async () => {
     const refused = await call(s(), 'POST', '/api/admin/texts/languages/fr/publish', await asTranslator(), {});
     expect(refused.status).toBe(400);
@@ -158,7 +207,8 @@ describe.each(stores)('languages on %s', (store) => {
     expect(live.body).toMatchObject({ state: 'live', fallback: 'en' });
 
     expect((await config()).languages).toContainEqual({ tag: 'fr', dir: 'ltr', fallback: 'en' });
-    expect((await config()).textsChanged).toEqual(['fr']);
+    // English and Japanese learners keep the texts the portal was built with.
+    expect((await config()).textsChanged).toEqual(['fr', 'he']);
     const hash = (await config()).textsHash as string;
     const file = await call(s(), 'GET', `/texts/${hash}/fr/mail.json`, {});
     expect(file.status).toBe(200);

@@ -3,10 +3,11 @@
  * the services apply (src/shared/text-checks.ts); what the services refused last time shows at the
  * same field. Adding to the draft takes only texts that changed and pass.
  */
+import { useQuery } from '@tanstack/react-query';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { checkText, placeholdersOf, type TextFinding } from '../../../shared/text-checks';
-import { fullKeyOf, type TextChange, type TextLang, type TextRefusal, type TextRow } from './texts-api';
+import { checkText, glossaryWarnings, placeholdersOf, type TextFinding } from '../../../shared/text-checks';
+import { fullKeyOf, glossaryEntries, glossaryQuery, memoryQuery, type TextChange, type TextLang, type TextRefusal, type TextRow } from './texts-api';
 import { UsedIn } from './used-in';
 import { useLanguageName } from './language-name';
 import { runtimeText } from '../../ui/texts/runtime-text';
@@ -44,6 +45,11 @@ export function TextEditor({ row, lang: working, pending, refusals, onAdd, onClo
   ) as Record<TextLang, { refusal?: TextFinding; warning?: TextFinding }>;
   const changed = langs.filter((lang) => textIn(lang) !== (textOf(row, lang) ?? ''));
   const refused = changed.some((lang) => checks[lang]?.refusal);
+  // A glossary term the English has whose agreed translation a text leaves out: a warning at its field.
+  const glossary = useQuery(glossaryQuery());
+  const entries = glossaryEntries(glossary.data?.terms ?? []);
+  const termWarnings = (lang: TextLang) =>
+    lang === 'en' || !textIn(lang) ? [] : glossaryWarnings({ text: textIn(lang), english: textIn('en'), lang, glossary: entries });
   return (
     <section className="texts-editor" aria-labelledby={headingId} data-testid="text-editor">
       <h2 id={headingId}>
@@ -61,11 +67,13 @@ export function TextEditor({ row, lang: working, pending, refusals, onAdd, onClo
             value={textIn(lang)}
             base={baseOf(row, lang)}
             finding={checks[lang] ?? {}}
+            terms={termWarnings(lang)}
             refusals={refusals.filter((refusal) => refusal.params?.lang === lang)}
             onChange={(value) => setTexts((current) => ({ ...current, [lang]: value }))}
           />
         ))}
       </div>
+      {working === 'en' ? null : <Memory textKey={key} lang={working} onUse={(text) => setTexts((current) => ({ ...current, [working]: text }))} />}
       <div className="texts-actions">
         <button
           type="button"
@@ -92,16 +100,19 @@ interface TextFieldProps {
   value: string;
   base: string | null;
   finding: { refusal?: TextFinding; warning?: TextFinding };
+  /** Glossary terms the text leaves out. */
+  terms: readonly TextFinding[];
   refusals: readonly TextRefusal[];
   onChange: (value: string) => void;
 }
 
-function TextField({ lang, value, base, finding, refusals, onChange }: TextFieldProps) {
+function TextField({ lang, value, base, finding, terms, refusals, onChange }: TextFieldProps) {
   const { t } = useTranslation(['texts', 'admin']);
   const nameOf = useLanguageName();
   const id = useId();
   const problems = [...(finding.refusal ? [finding.refusal] : []), ...refusals];
-  const describedBy = [problems.length > 0 ? `${id}-error` : '', finding.warning ? `${id}-warning` : '', `${id}-base`].filter(Boolean).join(' ');
+  const warnings = [...(finding.warning ? [finding.warning] : []), ...terms];
+  const describedBy = [problems.length > 0 ? `${id}-error` : '', warnings.length > 0 ? `${id}-warning` : '', `${id}-base`].filter(Boolean).join(' ');
   return (
     <div className="admin-control texts-field">
       <label htmlFor={id}>{nameOf(lang)}</label>
@@ -122,14 +133,47 @@ function TextField({ lang, value, base, finding, refusals, onChange }: TextField
           ))}
         </div>
       ) : null}
-      {finding.warning ? (
-        <p id={`${id}-warning`} className="texts-warning">
-          {runtimeText(t, `texts:${finding.warning.key}`, { ...finding.warning.params })}
-        </p>
+      {warnings.length > 0 ? (
+        <div id={`${id}-warning`} className="texts-warning" data-testid={`text-warning-${lang}`}>
+          {warnings.map((warning) => (
+            <p key={`${warning.keyword}-${String(warning.params?.term ?? '')}`}>{runtimeText(t, `texts:${warning.key}`, { ...warning.params })}</p>
+          ))}
+        </div>
       ) : null}
       <p id={`${id}-base`} className="admin-hint">
         {base === null ? t('texts:Texts.Console.Editor.NoBase') : t('texts:Texts.Console.Editor.Base', { text: base })}
       </p>
     </div>
+  );
+}
+
+/** Translation memory: texts of other keys with the same or a close English, in the language edited; one can be taken into the field. */
+function Memory({ textKey, lang, onUse }: { textKey: string; lang: TextLang; onUse: (text: string) => void }) {
+  const { t } = useTranslation(['texts', 'admin']);
+  const id = useId();
+  const memory = useQuery(memoryQuery(textKey, lang));
+  const found = memory.data?.suggestions ?? [];
+  return (
+    <section className="texts-memory" aria-labelledby={`${id}-heading`} data-testid="texts-memory">
+      <h3 id={`${id}-heading`}>{t('texts:Texts.Console.Memory.Heading')}</h3>
+      {memory.isSuccess && found.length === 0 ? <p className="admin-hint">{t('texts:Texts.Console.Memory.None')}</p> : null}
+      <ul className="texts-list">
+        {found.map((suggestion) => (
+          <li key={suggestion.key}>
+            <span lang={lang} translate="no">
+              {suggestion.text}
+            </span>{' '}
+            <span className="admin-hint">
+              {suggestion.score === 1
+                ? t('texts:Texts.Console.Memory.Exact', { key: suggestion.key })
+                : t('texts:Texts.Console.Memory.Close', { key: suggestion.key, percent: Math.round(suggestion.score * 100) })}
+            </span>{' '}
+            <button type="button" className="button button--small button--secondary" onClick={() => onUse(suggestion.text)}>
+              {t('texts:Texts.Console.Memory.Use')}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }

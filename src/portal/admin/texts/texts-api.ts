@@ -102,3 +102,21 @@ export const approveLanguage = (tag: string) => request('identity', 'POST', '/ap
 export const publishLanguage = (tag: string) => request('identity', 'POST', '/api/admin/texts/languages/{tag}/publish', { path: { tag }, body: {} });
 export const takeDownLanguage = (tag: string, reason: string) =>
   request('identity', 'POST', '/api/admin/texts/languages/{tag}/take-down', { path: { tag }, body: { reason } });
+
+// Help with translating (docs/texts.md#translation-memory-and-glossary).
+export const memoryQuery = (key: string, lang: TextLang) =>
+  queryOptions({
+    queryKey: [...textsKeys.all, 'memory', key, lang] as const,
+    queryFn: () => request('identity', 'GET', '/api/admin/texts/memory', { query: { key, lang } }),
+    meta: SILENT,
+  });
+
+export const glossaryQuery = () =>
+  queryOptions({ queryKey: [...textsKeys.all, 'glossary'] as const, queryFn: () => request('identity', 'GET', '/api/admin/texts/glossary'), meta: SILENT });
+
+export const setGlossaryTerm = (body: { term: string; lang: TextLang; translation: string | null }) =>
+  request('identity', 'PUT', '/api/admin/texts/glossary', { body });
+
+/** The glossary as the field checks read it: one entry per term and language. */
+export const glossaryEntries = (terms: ReadonlyArray<{ term: string; translations: Record<string, string> }>) =>
+  terms.flatMap(({ term, translations }) => Object.entries(translations).map(([lang, translation]) => ({ term, lang, translation })));

@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { TextEditor, textOf } from './text-editor';
 import { useLanguageName } from './language-name';
+import { TextsGlossary } from './texts-glossary';
 import { TextsLanguages } from './texts-languages';
 import {
   fullKeyOf,
@@ -244,6 +245,7 @@ export default function TextsPage() {
       </section>
 
       <TextsLanguages />
+      <TextsGlossary lang={lang} />
       <TextsDrafts />
       <TextsExchange languages={keys.data?.languages ?? ['en', 'ja']} />
       <TextsHistory />
