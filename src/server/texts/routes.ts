@@ -48,6 +48,11 @@ const memoryQuery: TypedSchema<{ key: string; lang: Lang }> = {
   required: ['key', 'lang'],
   additionalProperties: false,
 };
+const previewParams: TypedSchema<{ tag: string; namespace: string }> = {
+  type: 'object',
+  properties: { tag: TAG, namespace: { type: 'string', pattern: '^[a-z][a-z0-9-]{0,63}$' } },
+  required: ['tag', 'namespace'],
+};
 const tagParam: TypedSchema<{ tag: string }> = { type: 'object', properties: { tag: TAG }, required: ['tag'] };
 const noContent = { 204: { type: 'null', description: 'Done; nothing to answer.' } };
 const edits = (changes: unknown) => changes as TextEdit[];
@@ -322,6 +327,26 @@ export async function textsAdminRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => texts.languages.takeDown(request.caller, request.params.tag, request.body.reason),
+  );
+
+  api.get(
+    '/api/admin/texts/preview/:tag/:namespace',
+    {
+      config: ROLE,
+      schema: {
+        tags,
+        summary:
+          'A namespace of a language in the published texts version, draft languages included: the real portal previewed in a language before learners get it (the public files serve live languages only)',
+        params: previewParams,
+        response: { 200: ref('texts-namespace-response'), ...errors(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const body = texts.namespaceFile(texts.published().texts, request.params.tag, request.params.namespace);
+      if (!body) throw notFound('No such language or namespace.');
+      // A draft language's texts are the localisation role's: never kept by a shared cache.
+      return reply.header('cache-control', 'private, no-store').send(body);
+    },
   );
 
   // Help with translating (docs/texts.md#translation-memory-and-glossary).
