@@ -12,7 +12,7 @@ function autonym(tag: string): string {
 
 /**
  * The language menu (docs/texts.md#languages): every live language of the texts service, each named
- * in itself, as a link to the same page with `?ui_locales=`; the page starts again in it and the
+ * in itself (data, not a text to translate: `translate="no"`), as a link to the same page with `?ui_locales=`; the page starts again in it and the
  * choice is kept with the account (./language-after-sign-in.ts). Shown when there is a choice.
  */
 export function LanguageMenu() {
@@ -25,11 +25,11 @@ export function LanguageMenu() {
         {languages.map(({ tag }) => (
           <li key={tag}>
             {tag === i18n.language ? (
-              <span aria-current="true" lang={tag}>
+              <span aria-current="true" lang={tag} translate="no">
                 {autonym(tag)}
               </span>
             ) : (
-              <a href={`?ui_locales=${encodeURIComponent(tag)}`} lang={tag} hrefLang={tag}>
+              <a href={`?ui_locales=${encodeURIComponent(tag)}`} lang={tag} hrefLang={tag} translate="no">
                 {autonym(tag)}
               </a>
             )}
