@@ -123,6 +123,13 @@ describe.each(stores)('languages on %s', (store) => {
     const hash = (await config()).textsHash as string;
     expect((await call(s(), 'GET', `/texts/${hash}/fr/mail.json`, {})).status).toBe(404);
     expect((await call(s(), 'GET', `/texts/${hash}/ja/mail.json`, {})).status).toBe(200);
+    // The localisation role previews it through its own call; a learner is refused.
+    const preview = await call(s(), 'GET', '/api/admin/texts/preview/fr/mail', await asTranslator());
+    expect(preview.status).toBe(200);
+    expect(preview.headers['cache-control']).toBe('private, no-store');
+    expect(preview.body.Verification.Subject).toBe('Votre code de vérification');
+    expect((await call(s(), 'GET', '/api/admin/texts/preview/fr/mail', await s().headers(learner.accountId))).status).toBe(403);
+    expect((await call(s(), 'GET', '/api/admin/texts/preview/xx/mail', await asTranslator())).status).toBe(404);
     // The listing shows the language's texts and exports its keys with its plural forms.
     const row = (await call(s(), 'GET', '/api/admin/texts/keys?q=Verification.Subject', await asTranslator())).body.keys[0];
     expect(row.texts).toMatchObject({ en: 'Your verification code', ja: expect.any(String), fr: 'Votre code de vérification', ar: null });
