@@ -5,7 +5,8 @@ import { firstLoadChunk } from './scripts/lib/vite-first-load-chunk.ts';
 import { precompress } from './scripts/lib/vite-precompress.ts';
 import { librarySwaps } from './scripts/lib/vite-library-swaps.ts';
 import { strictCsp } from './scripts/lib/vite-strict-csp.ts';
-import { ADMIN_NAMESPACES, FIRST_PAINT_NAMESPACES } from './src/portal/app/first-paint-namespaces.ts';
+import { FIRST_PAINT_NAMESPACES } from './src/portal/app/first-paint-namespaces.ts';
+import { ADMIN_NAMESPACES } from './src/shared/texts/namespaces.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 

@@ -161,7 +161,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       app,
       config,
       (request) => ({ ...(request.rulesInForce ?? rules.published()), baseHash: rules.baseHash }),
-      () => texts.published(),
+      () => texts.forPortal(),
     );
   return app;
 }

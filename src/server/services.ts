@@ -54,7 +54,7 @@ export function createServices({
   const { dialect, log, ...shared } = deps;
   // The rules service reaches stored profiles and e-mail addresses through the identity service (which
   // validates with the rules a request is judged by, handed it per call): it is handed what it needs.
-  const later: { identity?: IdentityService } = {};
+  const later: { identity?: IdentityService; texts?: TextsService } = {};
   const rules = createRulesService({
     db: deps.db,
     dialect,
@@ -64,7 +64,8 @@ export function createServices({
     profiles: { forms: PROFILE_FORMS, batch: (afterId, limit, fields) => (later.identity as IdentityService).storedProfileBatch(afterId, limit, fields) },
     accountEmails: (ids) => (later.identity as IdentityService).accountEmails(ids),
   });
-  const identity = createIdentityService(deps);
+  // A learner's chosen language must be one the texts service has live.
+  const identity = createIdentityService({ ...deps, isLiveLanguage: (tag) => later.texts?.languages.isLive(tag) ?? false });
   later.identity = identity;
   // Texts: the same publish mechanism as the rules; where a message is used comes from the rules in force.
   const texts = createTextsService({
@@ -75,6 +76,7 @@ export function createServices({
     forms: () => rules.forms().forms,
     accountEmails: (ids) => identity.accountEmails(ids),
   });
+  later.texts = texts;
   return {
     ...shared,
     identity,

@@ -34,12 +34,37 @@ export function pseudoText(text: string): string {
   return nested.length === 0 ? pseudo : pseudo.replace(/\{\{nested-(\d+)\}\}/g, (_, index: string) => nested[Number(index)] ?? '');
 }
 
-/** A namespace's texts (nested objects of strings) in the pseudo-locale, in the same shape. */
-export function pseudoTexts<T>(texts: T): T {
-  if (typeof texts === 'string') return pseudoText(texts) as T;
-  if (Array.isArray(texts)) return texts.map((item: unknown) => pseudoTexts(item)) as T;
+// The right-to-left pseudo-locale ar-XB (Android's): each word of the English written right to left
+// (between RIGHT-TO-LEFT OVERRIDE and POP DIRECTIONAL FORMATTING), the text in brackets and marked
+// right to left at both ends, so on a page laid out right to left (dir="rtl") it reads as a
+// right-to-left language does and a text that did not come through i18next stands out unbracketed.
+const RLO = '\u202E';
+const PDF = '\u202C';
+const RLM = '\u200F';
+// What i18next fills or reads (`{{name}}`, `$t(ns:key)`) is left as it is; linear: bounded classes, no nesting.
+const KEPT = /\{\{[^{}]*\}\}|\$t\([^()]*\)/g;
+const WORD = /\S+/g;
+
+/** One English text in the right-to-left pseudo-locale; an empty text stays empty. */
+export function pseudoBidiText(text: string): string {
+  if (text === '') return text;
+  let out = '';
+  let at = 0;
+  const words = (plain: string) => plain.replace(WORD, (word) => `${RLO}${word}${PDF}`);
+  for (const match of text.matchAll(KEPT)) {
+    out += words(text.slice(at, match.index)) + match[0];
+    at = match.index + match[0].length;
+  }
+  out += words(text.slice(at));
+  return `${RLM}${PSEUDO_OPEN}${out}${PSEUDO_CLOSE}${RLM}`;
+}
+
+/** A namespace's texts (nested objects of strings) in a pseudo-locale (en-XA, or ar-XB with `pseudoBidiText`), in the same shape. */
+export function pseudoTexts<T>(texts: T, pseudo: (text: string) => string = pseudoText): T {
+  if (typeof texts === 'string') return pseudo(texts) as T;
+  if (Array.isArray(texts)) return texts.map((item: unknown) => pseudoTexts(item, pseudo)) as T;
   if (texts && typeof texts === 'object') {
-    return Object.fromEntries(Object.entries(texts).map(([key, value]) => [key, pseudoTexts(value)])) as T;
+    return Object.fromEntries(Object.entries(texts).map(([key, value]) => [key, pseudoTexts(value, pseudo)])) as T;
   }
   return texts;
 }

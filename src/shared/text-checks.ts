@@ -13,7 +13,7 @@ import { Tokenizer } from 'htmlparser2';
  */
 
 export interface TextFinding {
-  keyword: 'empty' | 'too-long' | 'placeholders' | 'nesting' | 'markup' | 'length';
+  keyword: 'empty' | 'too-long' | 'placeholders' | 'nesting' | 'markup' | 'length' | 'glossary';
   /** A key of the `texts` namespace. */
   key: string;
   params?: Record<string, string | number>;
@@ -128,4 +128,49 @@ export function checkText({ text, english, lang }: { text: string; english: stri
 export function lengthWarning({ text, english, lang }: { text: string; english: string; lang: string }): TextFinding | undefined {
   if (lang === 'en' || !english || text.length <= english.length * LONGER_RATIO || text.length - english.length <= LONGER_BY) return undefined;
   return { keyword: 'length', key: 'Texts.Warning.Longer', params: { length: text.length, english: english.length } };
+}
+
+/** A product term's agreed translation in one language (the texts service's glossary). */
+export interface GlossaryEntry {
+  term: string;
+  lang: string;
+  translation: string;
+}
+
+const isLetter = (char: string | undefined) => char !== undefined && /[\p{L}\p{N}]/u.test(char);
+
+/** Whether `term` is in `text` as a whole word or phrase (case aside; no pattern is built from the term). */
+function hasTerm(text: string, term: string): boolean {
+  const haystack = text.toLowerCase();
+  const needle = term.toLowerCase();
+  for (let at = haystack.indexOf(needle); at !== -1; at = haystack.indexOf(needle, at + 1)) {
+    if (!isLetter(haystack[at - 1]) && !isLetter(haystack[at + needle.length])) return true;
+  }
+  return false;
+}
+
+/**
+ * Warnings (never refusals) for a translation that leaves out a glossary term's agreed translation:
+ * the English has the term ("access key") and the language's agreed translation of it is not in the
+ * text. A language with no translation of the term agreed gets none. Case aside; in languages that do
+ * not separate words by spaces the translation is looked for anywhere in the text.
+ */
+export function glossaryWarnings({
+  text,
+  english,
+  lang,
+  glossary,
+}: {
+  text: string;
+  english: string;
+  lang: string;
+  glossary: readonly GlossaryEntry[];
+}): TextFinding[] {
+  const warnings: TextFinding[] = [];
+  for (const entry of glossary) {
+    if (entry.lang !== lang || !hasTerm(english, entry.term)) continue;
+    if (text.toLowerCase().includes(entry.translation.toLowerCase())) continue;
+    warnings.push({ keyword: 'glossary', key: 'Texts.Warning.Glossary', params: { term: entry.term, translation: entry.translation } });
+  }
+  return warnings;
 }

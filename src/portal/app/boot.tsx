@@ -15,8 +15,9 @@ import { App } from './app';
 import { frameReady, preloadRoute } from './routes';
 import { BootError } from './boot-error';
 import { initI18n, loadAllNamespacesAfterStart } from './i18n';
-import { detectLanguage, pseudoLocaleChosen } from './language';
+import { detectLanguage, previewWished, pseudoBidiChosen, pseudoLocaleChosen } from './language';
 import { followTextsVersion, startLiveTexts } from './live-texts';
+import { PSEUDO_BIDI } from '../../shared/texts/pseudo-tags';
 
 /**
  * Start-up: language and runtime config come before the first render; sign-in (MSAL, a chunk of its
@@ -28,8 +29,7 @@ import { followTextsVersion, startLiveTexts } from './live-texts';
 export async function boot(): Promise<void> {
   const container = document.getElementById('root')!;
   const root = createRoot(container);
-  const lang = detectLanguage(window.location.search, sessionStorage);
-  const { origin, pathname } = window.location;
+  const { origin, pathname, search } = window.location;
   // A tab that has had a session paints the shell and the page's frame first and asks for MSAL's code
   // once that has painted: the paint has the network and the main thread to itself. Any other tab
   // asks for it at once, beside the configuration and the texts.
@@ -42,11 +42,22 @@ export async function boot(): Promise<void> {
     : import('../auth/session-start');
   try {
     const configLoad = loadPortalConfig();
-    startLiveTexts(configLoad.then((config) => config.textsHash ?? null));
-    // The page's code and text files as soon as the configuration is there (in the page itself,
-    // usually); i18next takes the texts once it has started; all while sign-in settles.
-    void configLoad.then((config) => preloadRoute(config, pathname, lang)).catch(() => undefined);
-    const [config, i18n] = await Promise.all([configLoad, initI18n(lang, { pseudo: pseudoLocaleChosen(sessionStorage) })]);
+    startLiveTexts(configLoad.then((config) => ({ hash: config.textsHash ?? null, changed: config.textsChanged ?? [] })));
+    // The language from the live ones the configuration lists (in the page itself, usually, so at once).
+    const langLoad = configLoad.then((config) => detectLanguage(search, sessionStorage, config.languages ?? []));
+    // The page's code and text files as soon as the configuration is there; i18next takes the texts
+    // once it has started; all while sign-in settles.
+    void Promise.all([configLoad, langLoad])
+      .then(([config, lang]) => preloadRoute(config, pathname, lang))
+      .catch(() => undefined);
+    const bidi = pseudoBidiChosen(sessionStorage);
+    const [config, i18n] = await Promise.all([
+      configLoad,
+      Promise.all([configLoad, langLoad]).then(([loaded, lang]) =>
+        initI18n(lang, { pseudo: pseudoLocaleChosen(sessionStorage), bidi, live: loaded.languages ?? [] }),
+      ),
+    ]);
+    const lang = i18n.language;
     // Without an early paint, the first render waits for the page's code and texts (fetched while
     // sign-in settles): it then shows the page itself rather than the shell with a skeleton that
     // React swaps out no sooner than 300 ms later (its throttle on revealing suspended content).
@@ -96,8 +107,18 @@ export async function boot(): Promise<void> {
     // A tab that has had a session: the shell and the page's frame paint while MSAL loads and settles.
     if (paintFirst) void frameReady(config, pathname).then(render);
 
-    const started = await (await sessionCode).startSession(config, origin, () => i18n.language);
+    // The sign-in pages in the page's language (the right-to-left pseudo-locale as itself, so they mirror too).
+    const started = await (await sessionCode).startSession(config, origin, () => (bidi ? PSEUDO_BIDI : i18n.language));
     if (!started) return; // the browser is on its way to the identity provider
+    // A language chosen in this tab is kept with the account; one asked for that is not live is
+    // previewed by the localisation role (./language-after-sign-in.ts, loaded only then).
+    const wish = previewWished(sessionStorage, config.languages ?? []);
+    const asked = new URLSearchParams(search).has('ui_locales') && !bidi && !pseudoLocaleChosen(sessionStorage);
+    const chosen = asked && wish === null ? lang : null;
+    if (chosen || wish)
+      void import('./language-after-sign-in')
+        .then(({ languageAfterSignIn }) => languageAfterSignIn({ msal: started.auth.msal, accountId: started.session.accountId, chosen, wish }))
+        .catch(() => undefined);
     token.resolve(started.getToken);
     auth.resolve(started.auth);
     session.resolve(started.session);

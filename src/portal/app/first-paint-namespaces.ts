@@ -4,10 +4,3 @@
  * arrive in one request.
  */
 export const FIRST_PAINT_NAMESPACES = ['portal', 'home', 'training', 'launch', 'onboarding', 'fulfilment', 'redemption', 'announcements'];
-
-/**
- * Namespaces only the admin area shows (src/portal/admin): never loaded for a learner's page, and a
- * chunk of their own per language in the build, so the learner's texts do not grow with the admin
- * area's.
- */
-export const ADMIN_NAMESPACES = ['admin', 'gallery', 'rules', 'texts'];

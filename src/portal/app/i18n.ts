@@ -1,48 +1,71 @@
 import i18next, { type BackendModule, type i18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { afterStartWhenIdle } from '../ui/scheduling/after-start';
-import { ADMIN_NAMESPACES, FIRST_PAINT_NAMESPACES } from './first-paint-namespaces';
+import { ADMIN_NAMESPACES } from '../../shared/texts/namespaces';
+import { FIRST_PAINT_NAMESPACES } from './first-paint-namespaces';
 import { publishedTexts } from './live-texts';
 import { keyMarker } from './show-keys/key-marker';
-import type { UiLanguage } from './language';
+import { directionOf, fallbacksOf, SOURCE_LANGUAGE, type LiveLanguage, type UiLanguage } from './language';
 
-// One namespace per file under locales/<lang>/; new files are picked up without code changes. Each
+// One namespace per file under locales/<lang>/ (the languages the portal is built with, English and
+// Japanese); new files are picked up without code changes. A language added in the texts console has
+// no files: its texts come from the services (./live-texts.ts), for its learners only. Each
 // file is its own small chunk: the first page loads only the namespaces it shows (in the UI language
 // and in English, the fallback), the rest follow once the browser is idle, and every route other
 // than home waits for them before it renders.
 const files = import.meta.glob<Record<string, unknown>>('../../../locales/*/*.json', { import: 'default' });
 const fileOf = (lang: string, ns: string) => `../../../locales/${lang}/${ns}.json`;
 
-export { ADMIN_NAMESPACES, FIRST_PAINT_NAMESPACES } from './first-paint-namespaces';
+export { FIRST_PAINT_NAMESPACES } from './first-paint-namespaces';
+export { ADMIN_NAMESPACES } from '../../shared/texts/namespaces';
 
 /** Every namespace a learner's page may show, named after its English file (the admin area's are not). */
 export const ALL_NAMESPACES = Object.keys(files)
   .map((path) => /locales\/en\/([^/]+)\.json$/.exec(path)?.[1])
   .filter((ns): ns is string => ns !== undefined && !ADMIN_NAMESPACES.includes(ns));
 
-// With the pseudo-locale chosen, English is read as its pseudo texts (src/shared/pseudo-locale.ts):
+// With a pseudo-locale chosen, English is read as its pseudo texts (src/shared/pseudo-locale.ts):
 // the language stays `en` for everything else (dates, the services, the identity provider).
-let pseudoEnglish = false;
+let pseudoEnglish: 'accented' | 'bidi' | null = null;
+
+// A draft language the localisation role previews (./preview-language.ts): its texts come through
+// the role's own call, never the public files.
+let preview: { tag: string; read: (ns: string) => Promise<Record<string, unknown>> } | undefined;
+
+/**
+ * From now on, the language `language` (not live: a draft) is read with `read`, its fallbacks
+ * followed as a live language's (a preview in context); the page changes to it.
+ */
+export async function startPreview(language: LiveLanguage, read: (ns: string) => Promise<Record<string, unknown>>): Promise<void> {
+  preview = { tag: language.tag, read };
+  liveLanguages = [...liveLanguages.filter((l) => l.tag !== language.tag), language];
+  await i18next.changeLanguage(language.tag);
+  markPageLanguage(language.tag, language.dir);
+}
 
 const localeFiles: BackendModule = {
   type: 'backend',
   init: () => undefined,
   read(lang, ns, done) {
     const bundled = files[fileOf(lang, ns)];
-    if (!bundled) return done(null, {});
+    const none = () => Promise.resolve({});
     // The published texts version's file when texts were published at run time (./live-texts.ts); a
-    // failed load falls back to the texts the portal was built with.
+    // failed load falls back to the texts the portal was built with, or to none (the fallback
+    // language's then show).
     const load = () =>
-      publishedTexts(lang, ns).then(
-        (published) => published ?? bundled(),
-        () => bundled(),
-      );
+      preview?.tag === lang
+        ? preview.read(ns).catch(none)
+        : publishedTexts(lang, ns, { bundled: !!bundled }).then(
+            (published) => published ?? (bundled ?? none)(),
+            () => (bundled ?? none)(),
+          );
     load().then(
       (texts) => {
-        if (!(pseudoEnglish && lang === 'en')) return done(null, texts);
+        if (!(pseudoEnglish && lang === SOURCE_LANGUAGE)) return done(null, texts);
         // The pseudo-locale's code is a chunk of its own: only a session that chose it loads it.
+        const mode = pseudoEnglish;
         import('../../shared/pseudo-locale').then(
-          ({ pseudoTexts }) => done(null, pseudoTexts(texts)),
+          ({ pseudoTexts, pseudoText, pseudoBidiText }) => done(null, pseudoTexts(texts, mode === 'bidi' ? pseudoBidiText : pseudoText)),
           (error: unknown) => done(error instanceof Error ? error : new Error(String(error)), false),
         );
       },
@@ -51,17 +74,35 @@ const localeFiles: BackendModule = {
   },
 };
 
-/** Starts i18next in `lang`; `pseudo`: English texts in the pseudo-locale (docs/texts.md#pseudo-locale). */
-export async function initI18n(lang: UiLanguage, { pseudo = false } = {}): Promise<i18n> {
-  pseudoEnglish = pseudo && lang === 'en';
+/** The live languages (the configuration's), which each language's fallbacks and direction are read from. */
+let liveLanguages: readonly LiveLanguage[] = [];
+
+/** Marks the page with its language and reading direction (`dir="rtl"` mirrors the whole layout). */
+export function markPageLanguage(lang: UiLanguage, dir: 'ltr' | 'rtl'): void {
+  document.documentElement.lang = lang;
+  document.documentElement.dir = dir;
+}
+
+/**
+ * Starts i18next in `lang`; `pseudo`: English texts in a pseudo-locale (docs/texts.md#pseudo-locale),
+ * `bidi` the right-to-left one; `live`: the live languages of the configuration.
+ */
+export async function initI18n(
+  lang: UiLanguage,
+  { pseudo = false, bidi = false, live = [] }: { pseudo?: boolean; bidi?: boolean; live?: readonly LiveLanguage[] } = {},
+): Promise<i18n> {
+  pseudoEnglish = lang === SOURCE_LANGUAGE ? (bidi ? 'bidi' : pseudo ? 'accented' : null) : null;
+  liveLanguages = live;
   await i18next
     .use(localeFiles)
     .use(keyMarker)
     .use(initReactI18next)
     .init({
       lng: lang,
-      fallbackLng: 'en',
-      supportedLngs: ['en', 'ja'],
+      // Each language's own fallbacks (the texts service's: fr -> en), ending in English.
+      fallbackLng: (code: string) => fallbacksOf(code, liveLanguages),
+      // A language is its own tag (pt-BR does not also load pt).
+      load: 'currentOnly',
       ns: FIRST_PAINT_NAMESPACES,
       defaultNS: 'portal',
       interpolation: { escapeValue: false },
@@ -70,7 +111,7 @@ export async function initI18n(lang: UiLanguage, { pseudo = false } = {}): Promi
       postProcess: ['show-keys'],
       postProcessPassResolved: true,
     });
-  document.documentElement.lang = lang;
+  markPageLanguage(lang, directionOf(lang, live, pseudoEnglish === 'bidi'));
   document.title = i18next.t('portal:App.Title');
   return i18next;
 }

@@ -7,21 +7,31 @@
  * (`x-texts-version`); when it changes, the loaded namespaces are read again and the page re-renders
  * in the new texts.
  *
+ * A language the portal was built with whose texts that version did not change (the configuration's
+ * `textsChanged` leaves it out) keeps its bundled files, so publishing one language's texts does not
+ * make the others load theirs again; a language added in the texts console has no bundled files.
+ *
  * Use:
- *   startLiveTexts(configLoad.then((config) => config.textsHash ?? null));   // before i18next starts
- *   const texts = await publishedTexts(lang, ns);     // null: use the bundled file
+ *   startLiveTexts(configLoad.then((config) => ({ hash: config.textsHash ?? null, changed: config.textsChanged ?? [] })));   // before i18next starts
+ *   const texts = await publishedTexts(lang, ns, { bundled: true });     // null: use the bundled file
  *   followTextsVersion(response.headers.get('x-texts-version'));
  */
 import i18next from 'i18next';
 
 let hash: Promise<string | null> = Promise.resolve(null);
+/** The hash the page started with and the languages it changed against the files. */
+let started: Promise<{ hash: string | null; changed: readonly string[] }> = Promise.resolve({ hash: null, changed: [] });
 /** The hash the page's texts are of; undefined until the first answer tells the one in force. */
 let known: string | null | undefined;
 let reloading: Promise<void> | undefined;
 
 /** Where the published texts version comes from (the configuration): set once, at start-up. */
-export function startLiveTexts(textsHash: Promise<string | null>): void {
-  hash = textsHash.catch(() => null);
+export function startLiveTexts(texts: Promise<{ hash: string | null; changed?: readonly string[] }>): void {
+  started = texts.then(
+    (value) => ({ hash: value.hash, changed: value.changed ?? [] }),
+    () => ({ hash: null, changed: [] }),
+  );
+  hash = started.then((value) => value.hash);
   known = undefined;
   void hash.then((value) => {
     // With a hash the page's texts are that version's; without, the bundled ones, whose hash the
@@ -33,10 +43,19 @@ export function startLiveTexts(textsHash: Promise<string | null>): void {
 // A hash is a hex digest: anything else is never put into an address.
 const HASH = /^[0-9a-f]{16,128}$/;
 
-/** A namespace's texts of the published version, or null when the bundled file is the one in force. */
-export async function publishedTexts(lang: string, ns: string, fetchImpl: typeof fetch = fetch): Promise<Record<string, unknown> | null> {
+/**
+ * A namespace's texts of the published version, or null when the bundled file is the one in force
+ * (`bundled`: the portal was built with the language's files).
+ */
+export async function publishedTexts(
+  lang: string,
+  ns: string,
+  { bundled = true, fetchImpl = fetch }: { bundled?: boolean; fetchImpl?: typeof fetch } = {},
+): Promise<Record<string, unknown> | null> {
   const current = await hash;
   if (current === null || !HASH.test(current)) return null;
+  const first = await started;
+  if (bundled && current === first.hash && !first.changed.includes(lang)) return null;
   const response = await fetchImpl(`/texts/${current}/${encodeURIComponent(lang)}/${encodeURIComponent(ns)}.json`, { headers: { accept: 'application/json' } });
   if (!response.ok) throw new Error(`texts ${current}/${lang}/${ns}: HTTP ${response.status}`);
   return (await response.json()) as Record<string, unknown>;

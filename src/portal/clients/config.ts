@@ -52,9 +52,20 @@ export interface PortalConfig {
    * the portal then shows the texts it was built with (docs/texts.md#live-texts).
    */
   textsHash?: string | null;
+  /** The languages whose texts that version changed (the others keep the texts the portal was built with). */
+  textsChanged?: string[];
+  /** The live languages (docs/texts.md#languages), the texts service's list: the language menu, `?ui_locales=`, each one's direction and fallback. */
+  languages?: PortalLanguage[];
   /** The rules version in force (docs/admin-area.md): null while the base is, and the base's own hash. */
   rulesHash?: string | null;
   rulesBaseHash?: string | null;
+}
+
+/** A live language as the configuration tells it. */
+export interface PortalLanguage {
+  tag: string;
+  dir: 'ltr' | 'rtl';
+  fallback: string | null;
 }
 
 /** Links to the provider's own sites (absolute; they open in a new tab). */

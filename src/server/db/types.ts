@@ -20,6 +20,30 @@ export interface AccountsTable {
   roles: ColumnType<string[], string | undefined, string>;
 }
 
+export interface TextsLanguagesTable {
+  tag: string;
+  state: 'draft' | 'live';
+  fallback: string | null;
+  direction: 'ltr' | 'rtl';
+  built_in: ColumnType<boolean, boolean | undefined, boolean>;
+  revision: ColumnType<number, number | undefined, number>;
+  approved_by: string | null;
+  approved_at: Timestamp | null;
+  approved_revision: number | null;
+  created_by: string;
+  created_at: CreatedAt;
+  updated_by: string;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+export interface TextsGlossaryTable {
+  term: string;
+  lang: string;
+  translation: string;
+  updated_by: string;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
 export interface DemoSocialIdentitiesTable {
   email: string;
   password_hash: string;
@@ -285,6 +309,9 @@ export interface DB {
   texts_drafts: RulesDraftsTable;
   texts_published: RulesPublishedTable;
   texts_audit: RulesAuditTable;
+  /** The texts service's languages and glossary (migration 0013-texts-languages). */
+  texts_languages: TextsLanguagesTable;
+  texts_glossary: TextsGlossaryTable;
   form_activity_daily: FormActivityDailyTable;
   form_activity_events: FormActivityEventsTable;
 }

@@ -2,6 +2,13 @@ import type { ServerConfig } from '../config';
 import { authorityMetadata } from '../idp/endpoints';
 import { fulfilmentSource } from '../vendors/fulfilment-source';
 
+/** A live language as the portal reads it. */
+export interface PortalLanguage {
+  tag: string;
+  dir: 'ltr' | 'rtl';
+  fallback: string | null;
+}
+
 /**
  * The portal's runtime configuration, from the environment (GET /portal-config.json), with the rules
  * version in force: `rulesHash` is null while the base's rules are published (the portal then uses the
@@ -12,7 +19,7 @@ import { fulfilmentSource } from '../vendors/fulfilment-source';
 export function portalConfig(
   config: ServerConfig,
   rules: { base: boolean; hash: string; baseHash?: string } = { base: true, hash: '' },
-  texts: { base: boolean; hash: string } = { base: true, hash: '' },
+  texts: { base: boolean; hash: string; languages?: PortalLanguage[]; changed?: string[] } = { base: true, hash: '' },
 ) {
   return {
     authority: config.issuer,
@@ -41,5 +48,11 @@ export function portalConfig(
     // The texts version in force (docs/admin-area.md, "Texts"): null while the files' texts are, which
     // the build bundles; else the hash of /texts/<hash>/<lang>/<namespace>.json.
     textsHash: texts.base ? null : texts.hash,
+    // The languages whose texts in that version differ from the files: the portal's bundled texts
+    // stand for every other one (an English page does not load its texts again when French is published).
+    textsChanged: texts.changed ?? [],
+    // The live languages (docs/texts.md#languages): the portal's language menu, `?ui_locales=`, each
+    // one's reading direction and fallback. The services' list; the portal keeps none of its own.
+    languages: texts.languages ?? [],
   };
 }

@@ -57,7 +57,7 @@ export function serviceRoutes(app: FastifyInstance, { config, database, lifecycl
   app.get('/portal-config.json', { config: { public: true }, schema: { hide: true } }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     // The rules this request was taken under: the configuration's rulesHash and x-rules-version agree.
-    return portalConfig(config, { ...request.rulesInForce, baseHash: rules.baseHash }, texts.published());
+    return portalConfig(config, { ...request.rulesInForce, baseHash: rules.baseHash }, texts.forPortal());
   });
   void app.register(liveVersionRoutes);
 }

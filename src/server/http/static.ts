@@ -49,7 +49,7 @@ export async function registerStatic(
   config: ServerConfig,
   /** The rules the page's request was taken under (its x-rules-version names the same). */
   rules?: (request: FastifyRequest) => { base: boolean; hash: string; baseHash?: string },
-  texts?: () => { base: boolean; hash: string },
+  texts?: () => Parameters<typeof portalConfig>[2],
 ): Promise<void> {
   const hasPortal = existsSync(join(config.portalDir, 'index.html'));
   await app.register(

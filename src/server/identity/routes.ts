@@ -30,6 +30,24 @@ export async function identityRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
+  api.put(
+    '/api/accounts/:id/language',
+    {
+      schema: {
+        tags,
+        summary:
+          'Keep the language the learner chose in the portal with the account (a live language, or null for none): the e-mails speak it, and a language taken down later sends its learner to its fallback',
+        params: params('id'),
+        body: ref('account-language-request'),
+        response: { 204: { type: 'null', description: 'Kept.' }, ...errors(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      await identity.setLanguage(request.caller, request.params.id, request.body.language);
+      return reply.status(204).send();
+    },
+  );
+
   api.post(
     '/api/accounts/:id/resend-email-verification-code',
     {

@@ -64,11 +64,13 @@ export interface IdentityDeps {
   schemas: SchemaRegistry;
   mailer: Mailer;
   config: Pick<ServerConfig, 'linkAttemptLimit' | 'linkAttemptWindowMs'>;
+  /** Whether a tag is a live language of the texts service (a learner's chosen language must be). */
+  isLiveLanguage?: (tag: string) => boolean;
 }
 
 // Every write a form makes is validated with the field rules in force for its request (`rules`: the
 // published version when the request arrived, rules/service.ts), which its answer names.
-export function createIdentityService({ db, schemas, mailer, config }: IdentityDeps) {
+export function createIdentityService({ db, schemas, mailer, config, isLiveLanguage = () => false }: IdentityDeps) {
   const formFile = (form: ProfileForm) => `forms/${form}.schema.json`;
 
   async function limit(key: string, tries: number, windowMs = WINDOW_MS) {
@@ -93,8 +95,13 @@ export function createIdentityService({ db, schemas, mailer, config }: IdentityD
     if (!(await verifyPassword(passwordHash, password))) throw invalid([{ path: '/currentPassword', key: 'Validation.IncorrectPassword' }]);
   }
 
-  const language = (profile: store.ProfileRow | undefined, fallback: string | null) =>
-    (profile?.document.preferences?.language as string | undefined) ?? fallback;
+  /**
+   * The languages an account's e-mails are looked for in, by preference: the language the learner
+   * chose in the portal (the account's `locale`), then the profile's preferred language. The mailer
+   * takes the first live one, or its fallback (texts/server-texts.ts).
+   */
+  const language = (profile: store.ProfileRow | undefined, chosen: string | null): string[] =>
+    [chosen, profile?.document.preferences?.language as string | undefined].filter((tag): tag is string => typeof tag === 'string' && tag !== '');
 
   /**
    * An account reaches only its own data: every id named in a path or body must be the caller's
@@ -227,6 +234,17 @@ export function createIdentityService({ db, schemas, mailer, config }: IdentityD
       await checkPassword(account.id, account.password_hash, body.currentPassword);
       if (await store.emailTaken(db, email, account.id)) throw invalid([{ path: '/email', key: 'Validation.EmailInUse' }]);
       await issueCode(db, mailer, account.id, email, language(profile, account.locale));
+    },
+
+    /**
+     * The language the learner chose in the portal's language menu, kept with the account (null: none).
+     * Only a live language may be chosen; a language taken down later stays chosen, and its learner
+     * sees its fallback until it is live again.
+     */
+    async setLanguage(caller: Caller, id: string, tag: string | null) {
+      const account = await ownAccount(caller, id);
+      if (tag !== null && !isLiveLanguage(tag)) throw invalid([{ path: '/language', key: 'Validation.InvalidLanguage' }]);
+      await store.setAccountLocale(db, account.id, tag);
     },
 
     async resendEmailCode(caller: Caller, id: string) {

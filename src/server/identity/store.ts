@@ -31,6 +31,8 @@ export async function emailTaken(db: Db, email: string, exceptAccountId: string)
 
 export const setAccountEmail = (db: Db, id: string, email: string) => db.updateTable('accounts').set({ email }).where('id', '=', id).execute();
 
+export const setAccountLocale = (db: Db, id: string, locale: string | null) => db.updateTable('accounts').set({ locale }).where('id', '=', id).execute();
+
 export const setAccountPassword = (db: Db, id: string, passwordHash: string) =>
   db.updateTable('accounts').set({ password_hash: passwordHash, password_changed_at: new Date() }).where('id', '=', id).execute();
 

@@ -1,7 +1,8 @@
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import { invalid } from '../errors';
 import type { Mailer } from '../mail/mailer';
-import { serverTranslator } from '../texts/server-texts';
+import { directionOfServed, servedLanguage, serverTranslator } from '../texts/server-texts';
+import { plainTextMail } from '../mail/html-body';
 import * as store from './store';
 
 export const CODE_TTL_MS = 10 * 60 * 1000;
@@ -10,7 +11,7 @@ export const MAX_CODE_ATTEMPTS = 5;
 const hashCode = (accountId: string, code: string) => createHash('sha256').update(`${accountId}:${code}`).digest('hex');
 
 /** Makes a new single-use code for `newEmail` (replacing any earlier one) and mails it there. */
-export async function issueCode(db: store.Db, mailer: Mailer, accountId: string, newEmail: string, language: string | null | undefined): Promise<void> {
+export async function issueCode(db: store.Db, mailer: Mailer, accountId: string, newEmail: string, languages: readonly string[]): Promise<void> {
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   await store.saveVerificationCode(db, accountId, {
     newEmail,
@@ -18,9 +19,12 @@ export async function issueCode(db: store.Db, mailer: Mailer, accountId: string,
     attempts: 0,
     expiresAt: new Date(Date.now() + CODE_TTL_MS),
   });
-  // The e-mail's texts (locales/<lng>/mail.json) in the published texts version.
-  const t = serverTranslator('mail', language?.startsWith('ja') ? 'ja' : 'en');
-  await mailer.send({ to: newEmail, subject: t('Verification.Subject'), text: t('Verification.Text', { code, minutes: CODE_TTL_MS / 60000 }) });
+  // The e-mail's texts (locales/<lng>/mail.json) in the published texts version, in the first of the
+  // learner's languages that is live (or its fallback), with its reading direction.
+  const lng = servedLanguage(languages);
+  const t = serverTranslator('mail', lng);
+  const text = t('Verification.Text', { code, minutes: CODE_TTL_MS / 60000 });
+  await mailer.send({ to: newEmail, subject: t('Verification.Subject'), text, html: plainTextMail(text, lng, directionOfServed(lng)) });
 }
 
 /**

@@ -1,24 +1,30 @@
 import type { TFunction } from 'i18next';
-import { serverTranslator } from '../texts/server-texts';
+import { directionOfServed, languageName, liveLanguages, servedLanguage, serverTranslator } from '../texts/server-texts';
 
-export const SUPPORTED_LANGUAGES = ['en', 'ja'] as const;
-export type Language = (typeof SUPPORTED_LANGUAGES)[number];
+/**
+ * A language of the sign-in pages: a live language of the texts service (docs/texts.md#languages), or
+ * the right-to-left pseudo-locale ar-XB. The list is the texts service's; the pages keep none.
+ */
+export type Language = string;
 
 /** The sign-in pages' texts (locales/<lng>/signin.json) in the published texts version (texts/server-texts.ts). */
 export const translator = (lng: Language): TFunction => serverTranslator('signin', lng);
 
-const match = (tag: string): Language | undefined => SUPPORTED_LANGUAGES.find((lng) => tag.toLowerCase() === lng || tag.toLowerCase().startsWith(`${lng}-`));
+/** The languages the pages offer, each with its own name for itself. */
+export const offeredLanguages = (): Array<{ tag: Language; name: string }> => liveLanguages().map((l) => ({ tag: l.tag, name: languageName(l.tag) }));
 
-/** ui_locales (space separated, by preference) decides; Accept-Language only breaks a tie. */
+/** A language's reading direction, for the page's `dir`. */
+export const directionOf = (lng: Language) => directionOfServed(lng);
+
+/**
+ * ui_locales (space separated, by preference) decides; Accept-Language only breaks a tie. A tag of a
+ * language that is not live is answered in its fallback; one the list does not know is passed over.
+ */
 export function pickLanguage(uiLocales: unknown, acceptLanguage?: string): Language {
-  const requested = typeof uiLocales === 'string' ? uiLocales.split(' ') : [];
+  const requested = typeof uiLocales === 'string' ? uiLocales.split(' ').filter(Boolean) : [];
   const accepted = (acceptLanguage ?? '')
     .split(',')
     .map((part) => part.split(';')[0]?.trim() ?? '')
     .filter(Boolean);
-  for (const tag of [...requested, ...accepted]) {
-    const lng = match(tag);
-    if (lng) return lng;
-  }
-  return 'en';
+  return servedLanguage([...requested, ...accepted]);
 }

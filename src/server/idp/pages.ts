@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import { html, trusted, type Html } from '../../shared/html';
-import { SUPPORTED_LANGUAGES, translator, type Language } from './i18n';
+import { directionOf, offeredLanguages, translator, type Language } from './i18n';
 
 export type SignInField = 'email' | 'password';
 
@@ -22,7 +22,7 @@ export interface SignInView {
 
 function layout(lng: Language, title: string, body: Html, scripts: string[] = []): string {
   return html`<!doctype html>
-<html lang="${lng}">
+<html lang="${lng}" dir="${directionOf(lng)}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -40,8 +40,7 @@ ${body}
 }
 
 function languageNav(t: TFunction, current: Language, selfPath: string): Html {
-  const links = SUPPORTED_LANGUAGES.map((lng) => {
-    const name = translator(lng)('page.languageName');
+  const links = offeredLanguages().map(({ tag: lng, name }) => {
     return lng === current
       ? html`<li><span aria-current="true" lang="${lng}">${name}</span></li>`
       : html`<li><a href="${selfPath}?lng=${lng}" lang="${lng}" hreflang="${lng}">${name}</a></li>`;

@@ -6,14 +6,21 @@ const escape = (text: string) => text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;'
 export async function outboxRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.services;
   const read = (to?: string) => {
-    let query = db.selectFrom('outbox').select(['id', 'to_address', 'subject', 'text_body', 'created_at']).orderBy('id', 'desc').limit(100);
+    let query = db.selectFrom('outbox').select(['id', 'to_address', 'subject', 'text_body', 'html_body', 'created_at']).orderBy('id', 'desc').limit(100);
     if (to) query = query.where('to_address', '=', to.trim().toLowerCase());
     return query.execute();
   };
 
   app.get<{ Querystring: { to?: string } }>('/dev/outbox.json', { schema: { hide: true } }, async (request) => {
     const rows = await read(request.query.to);
-    return rows.map((r) => ({ id: r.id, to: r.to_address, subject: r.subject, text: r.text_body, createdAt: new Date(r.created_at).toISOString() }));
+    return rows.map((r) => ({
+      id: r.id,
+      to: r.to_address,
+      subject: r.subject,
+      text: r.text_body,
+      html: r.html_body,
+      createdAt: new Date(r.created_at).toISOString(),
+    }));
   });
 
   app.get<{ Querystring: { to?: string } }>('/dev/outbox', { schema: { hide: true } }, async (request, reply) => {
@@ -21,7 +28,7 @@ export async function outboxRoutes(app: FastifyInstance): Promise<void> {
     const items = rows
       .map(
         (r) =>
-          `<article><h2>${escape(r.subject)}</h2><p><strong>To:</strong> ${escape(r.to_address)} · <time>${new Date(r.created_at).toISOString()}</time></p><pre>${escape(r.text_body)}</pre></article>`,
+          `<article><h2 dir="auto">${escape(r.subject)}</h2><p><strong>To:</strong> ${escape(r.to_address)} · <time>${new Date(r.created_at).toISOString()}</time></p><pre dir="auto">${escape(r.text_body)}</pre></article>`,
       )
       .join('\n');
     reply.type('text/html; charset=utf-8');

@@ -52,6 +52,8 @@ export interface AuditRow {
 }
 
 export type AuditAction = 'draft-create' | 'draft-update' | 'draft-delete' | 'draft-approve' | 'publish' | 'republish';
+/** The texts service's own: its languages and glossary (texts/language-store.ts). */
+export type TextsAuditAction = 'language-add' | 'language-fallback' | 'language-approve' | 'language-publish' | 'language-take-down' | 'glossary-set';
 
 export type PublishRefusal = 'no-draft' | 'stale' | 'changed' | 'not-approved' | 'already-published' | 'no-version';
 
@@ -117,7 +119,7 @@ export function publishStore<C>(kind: PublishKind) {
 
   async function audit(
     db: Executor,
-    row: { actorId: string; action: AuditAction; draftId?: string | null; version?: number | null; detail: Record<string, unknown> },
+    row: { actorId: string; action: AuditAction | TextsAuditAction; draftId?: string | null; version?: number | null; detail: Record<string, unknown> },
   ): Promise<void> {
     await db
       .insertInto(T.audit)

@@ -61,12 +61,12 @@ export function versionFields<C, D>(row: VersionRow<C>, who: Who, publishedVersi
 }
 
 /** One audit row as both consoles' audit pages show it. */
-export function auditEntry(row: AuditRow, who: Who) {
+export function auditEntry<A extends string = AuditAction>(row: AuditRow, who: Who) {
   return {
     id: row.id,
     at: iso(row.at) as string,
     actor: who(row.actor_id) as Person,
-    action: row.action as AuditAction,
+    action: row.action as A,
     draftId: row.draft_id,
     version: row.version,
     detail: row.detail,

@@ -587,3 +587,9 @@ export const demoAnnouncements = [
   { id: 'welcome-ja', language: 'ja', heading: '新しいポータルへようこそ', message: 'プロフィール、トレーニング、試験を一か所で管理できます。' },
   { id: 'maintenance-ja', language: 'ja', heading: 'メンテナンスのお知らせ', message: '日曜日の 02:00〜04:00 (UTC) は試験の予約ができません。' },
 ];
+
+/** Product terms and their agreed translations (the texts console's glossary). */
+export const demoGlossary: Array<{ term: string; lang: string; translation: string }> = [
+  { term: 'access key', lang: 'ja', translation: 'アクセスキー' },
+  { term: 'training product', lang: 'ja', translation: 'トレーニング製品' },
+];

@@ -3,7 +3,17 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db';
 import type { DB } from '../db/types';
 import { hashPassword } from '../identity/passwords';
-import { demoAccounts, demoAnnouncements, demoCmpKeys, demoEntitlements, demoFulfillments, demoKeys, demoLegacyAccounts, demoProducts } from './demo-data';
+import {
+  demoAccounts,
+  demoAnnouncements,
+  demoCmpKeys,
+  demoEntitlements,
+  demoFulfillments,
+  demoGlossary,
+  demoKeys,
+  demoLegacyAccounts,
+  demoProducts,
+} from './demo-data';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -49,6 +59,12 @@ export async function seedDemoData(db: Kysely<DB>): Promise<Record<string, numbe
   const keys = await seedKeys(db);
   await seedLegacyData(db);
   const announcements = await seedAnnouncements(db);
+  // The texts console's glossary: product terms with their agreed Japanese (docs/texts.md#translation-memory-and-glossary).
+  await db
+    .insertInto('texts_glossary')
+    .values(demoGlossary.map((entry) => ({ ...entry, updated_by: 'files' })))
+    .onConflict((oc) => oc.doNothing())
+    .execute();
   return { accounts, profiles, products, entitlements, keys, announcements };
 }
 

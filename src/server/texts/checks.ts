@@ -1,5 +1,5 @@
 import { checkText, lengthWarning } from '../../shared/text-checks';
-import { englishOf, isLang, keysOf, PLURAL_SUFFIX, type TextEdit, type Texts } from './texts-files';
+import { englishOf, keysOf, PLURAL_SUFFIX, SOURCE_LANGUAGE, type TextEdit, type Texts } from './texts-files';
 
 // What a text may be (docs/admin-area.md, "Texts"): a known key in a known language (a plural form the
 // language has), not empty, not too long, the same {{placeholders}} and $t() nesting as the English,
@@ -27,13 +27,13 @@ export const fileRefusal = (keyword: string, key: string, params?: Record<string
 
 /** The English each text is compared with: the draft's own English where it changes it. */
 function draftEnglish(on: Texts, changes: readonly TextEdit[]): Map<string, string> {
-  const english = new Map(on.get('en'));
-  for (const change of changes) if (change.lang === 'en' && english.has(change.key)) english.set(change.key, change.text);
+  const english = new Map(on.get(SOURCE_LANGUAGE));
+  for (const change of changes) if (change.lang === SOURCE_LANGUAGE && english.has(change.key)) english.set(change.key, change.text);
   return english;
 }
 
 const referenceOf = (on: Texts, english: Map<string, string>, change: TextEdit) =>
-  englishOf(change.lang === 'en' ? (on.get('en') as Map<string, string>) : english, change.key) ?? '';
+  englishOf(change.lang === SOURCE_LANGUAGE ? (on.get(SOURCE_LANGUAGE) as Map<string, string>) : english, change.key) ?? '';
 
 /** The warnings of changes that were checked when they were saved (a draft's): no refusal is looked for again. */
 export function warningsOf(on: Texts, changes: readonly TextEdit[]): TextRefusal[] {
@@ -53,7 +53,16 @@ export function warningsOf(on: Texts, changes: readonly TextEdit[]): TextRefusal
   return warnings;
 }
 
-export function checkTexts(base: Texts, on: Texts, changes: readonly TextEdit[]): { refusals: TextRefusal[]; warnings: TextRefusal[] } {
+/**
+ * Every change checked (`languages`: the tags of the texts service's languages, draft or live; a
+ * text of any other is refused).
+ */
+export function checkTexts(
+  base: Texts,
+  on: Texts,
+  changes: readonly TextEdit[],
+  languages: readonly string[],
+): { refusals: TextRefusal[]; warnings: TextRefusal[] } {
   const refusals: TextRefusal[] = [];
   const warnings: TextRefusal[] = [];
   const english = draftEnglish(on, changes);
@@ -64,7 +73,8 @@ export function checkTexts(base: Texts, on: Texts, changes: readonly TextEdit[])
     const at = (field: string) => `/changes/${index}/${field}`;
     const refuse = (field: string, keyword: string, key: string, params?: Record<string, string | number>) =>
       refusals.push({ path: at(field), change: index, keyword, key, ...(params ? { params } : {}) });
-    if (!isLang(change.lang)) return refuse('lang', 'unknown-lang', 'Texts.Refusal.UnknownLanguage', { lang: String(change.lang) });
+    if (typeof change.lang !== 'string' || !languages.includes(change.lang))
+      return refuse('lang', 'unknown-lang', 'Texts.Refusal.UnknownLanguage', { lang: String(change.lang) });
     const { lang, key: textKey, text } = change;
     let keys = allowed.get(lang);
     if (!keys) allowed.set(lang, (keys = keysOf(base, lang)));

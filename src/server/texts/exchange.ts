@@ -1,6 +1,6 @@
 import sax from 'sax';
 import { js2xliff, xliff2js, type XliffGroup, type XliffUnit } from 'xliff';
-import { namespaceObject, type Catalogue, type Lang, type TextEdit } from './texts-files';
+import { englishOf, namespaceObject, type Catalogue, type Lang, type TextEdit } from './texts-files';
 
 // Exchange with translation tools (docs/admin-area.md, "Texts"): one language's texts as XLIFF 2.0
 // (one <file> per namespace, one <unit> per dotted key, the English as source; written and read by
@@ -75,7 +75,8 @@ export async function exportTexts(options: {
   }
   const resources: Record<string, Record<string, { source: string; target: string }>> = {};
   for (const [ns, list] of byNamespace) {
-    resources[ns] = Object.fromEntries(list.map((key) => [key.slice(ns.length + 1), { source: english.get(key) ?? '', target: texts.get(key) ?? '' }]));
+    // A plural form the English lacks (French `_many`) has the English `_other` as its source.
+    resources[ns] = Object.fromEntries(list.map((key) => [key.slice(ns.length + 1), { source: englishOf(english, key) ?? '', target: texts.get(key) ?? '' }]));
   }
   return js2xliff({ sourceLanguage: 'en', targetLanguage: lang, resources });
 }

@@ -1,7 +1,7 @@
 import * as store from './store';
 import {
   applyTexts,
-  LANGUAGES,
+  languagesIn,
   namespaceObject,
   namespacesIn,
   readSources,
@@ -40,7 +40,8 @@ export async function publishedLocaleFiles(db: store.Db, localesDir: string): Pr
   const base = readTexts(localesDir);
   const resolved = applyTexts(base, row.changes);
   const files: Array<{ path: string; text: string }> = [];
-  for (const lang of LANGUAGES) {
+  // The languages with files; a language added at run time stays data of the texts service.
+  for (const lang of languagesIn(localesDir)) {
     for (const ns of namespacesIn(localesDir)) {
       const text = namespaceFileText(resolved, lang, ns);
       if (text !== namespaceFileText(base, lang, ns)) files.push({ path: `${lang}/${ns}.json`, text });

@@ -17,6 +17,8 @@ export interface ImportRequest {
   /** The texts files (locales/) and the published version's changes, which the texts are checked against. */
   localesDir: string;
   published: TextEdit[];
+  /** The tags of the texts service's languages (the file's must be one). */
+  languages: string[];
 }
 
 export interface ImportAnswer {
@@ -30,7 +32,7 @@ export const unreadable = (format: ExchangeFormat, detail = format === 'json' ? 
   refusals: [fileRefusal('import-format', 'Texts.Refusal.ImportFormat', { detail: detail.slice(0, 200) })],
 });
 
-async function answer({ format, lang, content, localesDir, published }: ImportRequest): Promise<ImportAnswer> {
+async function answer({ format, lang, content, localesDir, published, languages }: ImportRequest): Promise<ImportAnswer> {
   let edits: TextEdit[];
   try {
     edits = await importTexts(format, lang, content);
@@ -46,7 +48,7 @@ async function answer({ format, lang, content, localesDir, published }: ImportRe
   // More texts than the language has keys: some are unknown or there twice; one refusal, not one each.
   const limit = keysOf(base, lang).keys.size;
   if (edits.length > limit) return { edits: [], refusals: [fileRefusal('import-texts', 'Texts.Refusal.ImportTexts', { limit })] };
-  return { edits, refusals: checkTexts(base, applyTexts(base, published), edits).refusals };
+  return { edits, refusals: checkTexts(base, applyTexts(base, published), edits, languages).refusals };
 }
 
 const data = workerData as { mark?: string } | undefined;

@@ -1,12 +1,11 @@
 import type { ListedForm } from '../rules/listing';
 import { MESSAGE_RULES } from '../../shared/schemas/message-params';
-import { LANGUAGES, sourceHash, type Lang, type Sources, type TextChange, type Texts } from './texts-files';
+import { SOURCE_LANGUAGE, sourceHash, type Lang, type Sources, type TextChange, type Texts } from './texts-files';
 import { SERVER_NAMESPACES } from './server-texts';
 
-// One row per key for the texts console (docs/admin-area.md, "Texts"): both languages side by side,
-// where the key is used (a field's message, label or help, read off the published rules), and the
-// flags: missing, stale (the Japanese was made against another English), overridden (differs from
-// the files).
+// One row per key for the texts console (docs/admin-area.md, "Texts"): every language's text, where
+// the key is used (a field's message, label or help, read off the published rules), and the flags:
+// missing, stale (a translation made against another English), overridden (differs from the files).
 
 export type Use = { kind: 'field'; form: string; field: string; rule: string } | { kind: 'namespace'; namespace: string };
 
@@ -16,8 +15,12 @@ export interface TextRow {
   en: string | null;
   ja: string | null;
   base: { en: string | null; ja: string | null };
+  /** Every language's text (null: missing), the languages added in the console too. */
+  texts: Record<Lang, string | null>;
   missing: Lang[];
+  /** Whether the Japanese is stale; `staleIn` names every language whose text is. */
   stale: boolean;
+  staleIn: Lang[];
   overridden: Lang[];
   usedIn: Use[];
   server: 'signin' | 'mail' | null;
@@ -59,39 +62,49 @@ export function fieldUses(forms: readonly ListedForm[], keyOf: (dotted: string) 
   return uses;
 }
 
-export function listRows(options: { base: Texts; texts: Texts; overrides: readonly TextChange[]; uses: Map<string, Use[]>; sources?: Sources }): TextRow[] {
-  const { base, texts, uses } = options;
-  const en = texts.get('en') as Map<string, string>;
-  const baseEn = base.get('en') as Map<string, string>;
+export function listRows(options: {
+  base: Texts;
+  texts: Texts;
+  overrides: readonly TextChange[];
+  uses: Map<string, Use[]>;
+  sources?: Sources;
+  /** The languages of the texts service, in the console's order. */
+  languages: readonly Lang[];
+}): TextRow[] {
+  const { base, texts, uses, languages } = options;
+  const en = texts.get(SOURCE_LANGUAGE) as Map<string, string>;
+  const baseEn = base.get(SOURCE_LANGUAGE) as Map<string, string>;
   const overrideOf = new Map(options.overrides.map((c) => [`${c.lang}\u0000${c.key}`, c]));
   const keys = new Set<string>();
-  for (const lang of LANGUAGES) for (const key of (texts.get(lang) as Map<string, string>).keys()) keys.add(key);
+  for (const lang of languages) for (const key of texts.get(lang)?.keys() ?? []) keys.add(key);
   const rows: TextRow[] = [];
   for (const key of [...keys].sort()) {
     const namespace = key.slice(0, key.indexOf(':'));
     const text = (lang: Lang) => texts.get(lang)?.get(key) ?? null;
     const baseText = (lang: Lang) => base.get(lang)?.get(key) ?? null;
-    const ja = text('ja');
-    const jaChange = overrideOf.get(`ja\u0000${key}`);
     const english = en.get(key);
-    // Stale: the Japanese was saved against another English than the one in force; a Japanese from
-    // the files, against another English than the one in force (as locales/text-sources.json
-    // records it), or once the English was changed here.
-    const recorded = options.sources?.get(`ja\u0000${key}`);
-    const stale =
-      ja !== null &&
-      english !== undefined &&
-      (jaChange ? jaChange.source !== sourceHash(english) : english !== baseEn.get(key) || (recorded !== undefined && recorded !== sourceHash(english)));
+    // Stale: a translation saved against another English than the one in force; one from the files,
+    // against another English than the one in force (as locales/text-sources.json records it), or
+    // once the English was changed here.
+    const staleIn = languages.filter((lang) => {
+      if (lang === SOURCE_LANGUAGE || text(lang) === null || english === undefined) return false;
+      const change = overrideOf.get(`${lang}\u0000${key}`);
+      if (change) return change.source !== sourceHash(english);
+      const recorded = options.sources?.get(`${lang}\u0000${key}`);
+      return english !== baseEn.get(key) || (recorded !== undefined && recorded !== sourceHash(english));
+    });
     const server = (SERVER_NAMESPACES as readonly string[]).includes(namespace) ? (namespace as TextRow['server']) : null;
     rows.push({
       key,
       namespace,
       en: text('en'),
-      ja,
+      ja: text('ja'),
       base: { en: baseText('en'), ja: baseText('ja') },
-      missing: LANGUAGES.filter((lang) => text(lang) === null),
-      stale,
-      overridden: LANGUAGES.filter((lang) => text(lang) !== baseText(lang)),
+      texts: Object.fromEntries(languages.map((lang) => [lang, text(lang)])),
+      missing: languages.filter((lang) => text(lang) === null),
+      stale: staleIn.includes('ja'),
+      staleIn,
+      overridden: languages.filter((lang) => text(lang) !== baseText(lang)),
       usedIn: uses.get(key) ?? uses.get(key.replace(RULE_CONTEXT, '')) ?? [{ kind: 'namespace', namespace }],
       server,
     });
@@ -105,9 +118,9 @@ export function filterRows(rows: TextRow[], query: { q?: string; namespace?: str
   return rows.filter((row) => {
     if (query.namespace && row.namespace !== query.namespace) return false;
     if (query.filter === 'missing' && !row.missing.includes(lang)) return false;
-    if (query.filter === 'stale' && !(row.stale && lang === 'ja')) return false;
+    if (query.filter === 'stale' && !row.staleIn.includes(lang)) return false;
     if (query.filter === 'overridden' && !(query.lang ? row.overridden.includes(lang) : row.overridden.length > 0)) return false;
-    if (q && !row.key.toLowerCase().includes(q) && !row.en?.toLowerCase().includes(q) && !row.ja?.toLowerCase().includes(q)) return false;
+    if (q && !row.key.toLowerCase().includes(q) && !Object.values(row.texts).some((text) => text?.toLowerCase().includes(q))) return false;
     return true;
   });
 }

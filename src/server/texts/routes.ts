@@ -24,22 +24,36 @@ const pageOf = (query: { limit?: string; before?: string }) => ({
   ...(query.limit ? { limit: Number(query.limit) } : {}),
   ...(query.before ? { before: Number(query.before) } : {}),
 });
+// A BCP 47 tag as the services keep it (languages.ts canonicalises and checks it against Intl).
+const TAG = { type: 'string', pattern: '^[A-Za-z]{2,8}(?:-[A-Za-z0-9]{1,8}){0,8}$', maxLength: 80 } as const;
 const keysQuery: TypedSchema<{ q?: string; namespace?: string; filter?: 'missing' | 'stale' | 'overridden'; lang?: Lang }> = {
   type: 'object',
   properties: {
     q: { type: 'string', maxLength: 200 },
     namespace: { type: 'string', maxLength: 64 },
     filter: { enum: ['missing', 'stale', 'overridden'] },
-    lang: { enum: ['en', 'ja'] },
+    lang: TAG,
   },
   additionalProperties: false,
 };
 const exportQuery: TypedSchema<{ lang: Lang; only?: 'all' | 'todo'; format?: 'xliff' | 'json' }> = {
   type: 'object',
-  properties: { lang: { enum: ['en', 'ja'] }, only: { enum: ['all', 'todo'] }, format: { enum: ['xliff', 'json'] } },
+  properties: { lang: TAG, only: { enum: ['all', 'todo'] }, format: { enum: ['xliff', 'json'] } },
   required: ['lang'],
   additionalProperties: false,
 };
+const memoryQuery: TypedSchema<{ key: string; lang: Lang }> = {
+  type: 'object',
+  properties: { key: { type: 'string', minLength: 3, maxLength: 300 }, lang: TAG },
+  required: ['key', 'lang'],
+  additionalProperties: false,
+};
+const previewParams: TypedSchema<{ tag: string; namespace: string }> = {
+  type: 'object',
+  properties: { tag: TAG, namespace: { type: 'string', pattern: '^[a-z][a-z0-9-]{0,63}$' } },
+  required: ['tag', 'namespace'],
+};
+const tagParam: TypedSchema<{ tag: string }> = { type: 'object', properties: { tag: TAG }, required: ['tag'] };
 const noContent = { 204: { type: 'null', description: 'Done; nothing to answer.' } };
 const edits = (changes: unknown) => changes as TextEdit[];
 
@@ -224,6 +238,159 @@ export async function textsAdminRoutes(app: FastifyInstance): Promise<void> {
     async (request) => texts.audit(pageOf(request.query)),
   );
 
+  // Languages (docs/admin-area.md, "Languages").
+  api.get(
+    '/api/admin/texts/languages',
+    {
+      config: ROLE,
+      schema: {
+        tags,
+        summary:
+          'Every language of the texts service, draft or live, with its fallback, direction, approval and completeness per area (portal pages, validation messages, sign-in pages, e-mails) and its count of keys falling back',
+        response: { 200: ref('texts-languages-response'), ...errors(401, 403) },
+      },
+    },
+    async () => texts.languages.list(),
+  );
+
+  api.post(
+    '/api/admin/texts/languages',
+    {
+      config: ROLE,
+      schema: {
+        tags,
+        summary: 'Add a draft language by its BCP 47 tag (canonicalised; refused unless the platform’s Intl supports it); hidden from learners until published',
+        body: ref('texts-language-request'),
+        response: { 201: ref('texts-language-response'), ...errors(400, 401, 403) },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await texts.languages.add(request.caller, request.body.tag)),
+  );
+
+  api.put(
+    '/api/admin/texts/languages/:tag/fallback',
+    {
+      config: ROLE,
+      schema: {
+        tags,
+        summary:
+          'Set the language its missing texts are shown in (a language of the list; a live language’s fallback is live): a new revision, which needs approval again',
+        params: tagParam,
+        body: ref('texts-language-fallback-request'),
+        response: { 200: ref('texts-language-response'), ...errors(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => texts.languages.setFallback(request.caller, request.params.tag, request.body.fallback ?? null),
+  );
+
+  api.post(
+    '/api/admin/texts/languages/:tag/approve',
+    {
+      config: ROLE,
+      schema: {
+        tags,
+        summary: 'Approve publishing a draft language (another localisation account than the one who last changed it); the approval holds for this revision',
+        params: tagParam,
+        body: ref('empty-request'),
+        response: { 200: ref('texts-language-response'), ...errors(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => texts.languages.approve(request.caller, request.params.tag),
+  );
+
+  api.post(
+    '/api/admin/texts/languages/:tag/publish',
+    {
+      config: ROLE,
+      schema: {
+        tags,
+        summary:
+          'Make a draft language a choice for learners on every instance: refused while incomplete without a fallback, with a fallback that is not live, or (approval on) not approved',
+        params: tagParam,
+        body: ref('empty-request'),
+        response: { 200: ref('texts-language-response'), ...errors(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => texts.languages.publish(request.caller, request.params.tag),
+  );
+
+  api.post(
+    '/api/admin/texts/languages/:tag/take-down',
+    {
+      config: ROLE,
+      schema: {
+        tags,
+        summary: 'Take a live language down: its learners see its fallback, their preference kept; built-in languages and a live language’s fallback stay',
+        params: tagParam,
+        body: ref('texts-republish-request'),
+        response: { 200: ref('texts-language-response'), ...errors(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => texts.languages.takeDown(request.caller, request.params.tag, request.body.reason),
+  );
+
+  api.get(
+    '/api/admin/texts/preview/:tag/:namespace',
+    {
+      config: ROLE,
+      schema: {
+        tags,
+        summary:
+          'A namespace of a language in the published texts version, draft languages included: the real portal previewed in a language before learners get it (the public files serve live languages only)',
+        params: previewParams,
+        response: { 200: ref('texts-namespace-response'), ...errors(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const body = texts.namespaceFile(texts.published().texts, request.params.tag, request.params.namespace);
+      if (!body) throw notFound('No such language or namespace.');
+      // A draft language's texts are the localisation role's: never kept by a shared cache.
+      return reply.header('cache-control', 'private, no-store').send(body);
+    },
+  );
+
+  // Help with translating (docs/texts.md#translation-memory-and-glossary).
+  api.get(
+    '/api/admin/texts/memory',
+    {
+      config: ROLE,
+      schema: {
+        tags,
+        summary: 'Translation memory for one key in one language: texts of other keys whose English is the same (first) or close, best first',
+        querystring: memoryQuery,
+        response: { 200: ref('texts-memory-response'), ...errors(400, 401, 403, 404) },
+      },
+    },
+    async (request) => texts.memory(request.query.key, request.query.lang),
+  );
+
+  api.get(
+    '/api/admin/texts/glossary',
+    {
+      config: ROLE,
+      schema: {
+        tags,
+        summary: 'The glossary: product terms with their agreed translation per language',
+        response: { 200: ref('texts-glossary-response'), ...errors(401, 403) },
+      },
+    },
+    async () => texts.glossary(),
+  );
+
+  api.put(
+    '/api/admin/texts/glossary',
+    {
+      config: ROLE,
+      schema: {
+        tags,
+        summary: 'Set a product term’s agreed translation in one language (null removes it); a text leaving it out is warned of at the field',
+        body: ref('texts-glossary-request'),
+        response: { 200: ref('texts-glossary-response'), ...errors(400, 401, 403) },
+      },
+    },
+    async (request) => texts.setGlossary(request.caller, request.body),
+  );
+
   api.get(
     '/api/admin/texts/export',
     {
@@ -276,8 +443,9 @@ export async function textsFileRoutes(app: FastifyInstance): Promise<void> {
   app.get('/texts/:hash/:lang/:file', { config: { public: true }, schema: { hide: true, params: params('hash', 'lang', 'file') } }, async (request, reply) => {
     const { hash, lang, file } = request.params as { hash: string; lang: string; file: string };
     const ns = /^([a-z][a-z0-9-]{0,63})\.json$/.exec(file)?.[1];
-    const version = ns && (lang === 'en' || lang === 'ja') ? await texts.textsByHash(hash) : undefined;
-    const body = version && ns ? texts.namespaceFile(version, lang as Lang, ns) : undefined;
+    // Public: a live language's texts only. A draft language's are the localisation role's (its preview).
+    const version = ns && texts.languages.isLive(lang) ? await texts.textsByHash(hash) : undefined;
+    const body = version && ns ? texts.namespaceFile(version, lang, ns) : undefined;
     if (!body) throw notFound('No such texts version, language or namespace.');
     return reply.header('cache-control', 'public, max-age=31536000, immutable').type('application/json; charset=utf-8').send(JSON.stringify(body));
   });

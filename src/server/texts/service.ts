@@ -9,6 +9,10 @@ import type { ListedForm } from '../rules/listing';
 import { projectRoot } from '../runtime-files';
 import { checkTexts, fileRefusal, warningsOf, type TextRefusal } from './checks';
 import { exportTexts, type ExchangeFormat } from './exchange';
+import { languageService } from './language-service';
+import { glossary as readGlossary, listLanguages, setGlossaryTerm, type LanguageRow } from './language-store';
+import { suggestions } from './memory';
+import { glossaryWarnings, type GlossaryEntry } from '../../shared/text-checks';
 import { importReader } from './import-thread';
 import { fieldUses, filterRows, listRows, type TextRow } from './listing';
 import { serveTextsFrom } from './server-texts';
@@ -16,12 +20,13 @@ import * as store from './store';
 import {
   applyTexts,
   englishOf,
-  LANGUAGES,
+  keysToTranslate,
   mergeChanges,
   namespaceObject,
   namespacesIn,
   readSources,
   readTexts,
+  SOURCE_LANGUAGE,
   sourceHash,
   textsHash,
   type Lang,
@@ -81,6 +86,12 @@ export function createTextsService(deps: TextsDeps) {
   const baseResolved: Resolved = { hash: textsHash(base), texts: base, changes: [] };
   let current: PublishedTexts = { ...baseResolved, version: 0, base: true, publishedAt: null };
   let follower: Follower | undefined;
+  // The languages in force (language-store.ts), read with the published version on every look.
+  let languageRows: LanguageRow[] = [];
+  let languagesSeen = '';
+  // The glossary (product terms and their agreed translations), read with them.
+  let glossary: GlossaryEntry[] = [];
+  const tags = () => languageRows.map((row) => row.tag);
   let unserve: (() => void) | undefined;
   const importThread = importReader();
   const byNumber = new Map<number, Resolved>();
@@ -108,7 +119,14 @@ export function createTextsService(deps: TextsDeps) {
   }
 
   async function lookOnce(): Promise<void> {
-    const pointer = await store.published(db);
+    const [pointer, rows, terms] = await Promise.all([store.published(db), listLanguages(db), readGlossary(db)]);
+    glossary = terms.map((t) => ({ term: t.term, lang: t.lang, translation: t.translation }));
+    const seen = JSON.stringify(rows.map((r) => [r.tag, r.state, r.fallback, r.revision, r.approved_revision]));
+    if (seen !== languagesSeen) {
+      if (languagesSeen) deps.log?.info({ languages: rows.filter((r) => r.state === 'live').map((r) => r.tag) }, 'texts: languages applied');
+      languageRows = rows;
+      languagesSeen = seen;
+    }
     if (pointer.version === current.version) return;
     const resolved = await ofVersion(pointer.version);
     const previous = current.version;
@@ -119,6 +137,18 @@ export function createTextsService(deps: TextsDeps) {
   const refresh = () => looks.refresh();
 
   const people = (ids: Array<string | null>) => lookUpPeople(deps.accountEmails, ids);
+
+  const languages = languageService({
+    db,
+    notify: deps.dialect === 'postgres',
+    approvalRequired: config.textsApproval,
+    list: () => languageRows,
+    refresh,
+    base,
+    texts: () => current.texts,
+    people,
+    refused: (refusals) => new TextsRefused(refusals),
+  });
 
   /**
    * Edits checked on the changes of a version; refused ones throw. The stored changes carry their
@@ -131,12 +161,12 @@ export function createTextsService(deps: TextsDeps) {
     checkedOn?: number,
   ): Promise<{ changes: TextChange[]; resolved: Resolved; warnings: TextRefusal[] }> {
     const on = await ofVersion(basedOn);
-    const { refusals, warnings } = checkedOn === basedOn ? { refusals: [], warnings: warningsOf(on.texts, edits) } : checkTexts(base, on.texts, edits);
+    const { refusals, warnings } = checkedOn === basedOn ? { refusals: [], warnings: warningsOf(on.texts, edits) } : checkTexts(base, on.texts, edits, tags());
     if (refusals.length > 0) throw new TextsRefused(refusals);
     const english = applyTexts(
       on.texts,
-      edits.filter((e) => e.lang === 'en'),
-    ).get('en') as Map<string, string>;
+      edits.filter((e) => e.lang === SOURCE_LANGUAGE),
+    ).get(SOURCE_LANGUAGE) as Map<string, string>;
     const at = new Date().toISOString();
     const changes = edits.map((e) => ({ key: e.key, lang: e.lang, text: e.text, source: sourceHash(englishOf(english, e.key)), at }));
     return { changes, resolved: resolve(mergeChanges(on.changes, changes)), warnings };
@@ -162,9 +192,9 @@ export function createTextsService(deps: TextsDeps) {
       const before = row.number > 1 ? await ofVersion(row.number - 1).catch(() => undefined) : baseResolved;
       const diff: Array<{ key: string; lang: Lang; text: string | null; previous: string | null }> = [];
       if (after && before) {
-        for (const lang of LANGUAGES) {
-          const a = after.texts.get(lang) as Map<string, string>;
-          const b = before.texts.get(lang) as Map<string, string>;
+        for (const lang of new Set([...after.texts.keys(), ...before.texts.keys()])) {
+          const a = after.texts.get(lang) ?? new Map<string, string>();
+          const b = before.texts.get(lang) ?? new Map<string, string>();
           for (const [key, text] of a) if (b.get(key) !== text) diff.push({ key, lang, text, previous: b.get(key) ?? null });
           for (const [key, text] of b) if (!a.has(key)) diff.push({ key, lang, text: null, previous: text });
         }
@@ -198,7 +228,7 @@ export function createTextsService(deps: TextsDeps) {
   const service = {
     async start(): Promise<void> {
       await refresh();
-      unserve = serveTextsFrom(() => current);
+      unserve = serveTextsFrom(() => ({ ...current, languages: languages.languages() }));
       if (deps.dialect === 'postgres' && config.databaseUrl) {
         follower = followPublished({
           databaseUrl: config.databaseUrl,
@@ -220,6 +250,20 @@ export function createTextsService(deps: TextsDeps) {
     /** The version in force in this instance. */
     published: (): PublishedTexts => current,
 
+    /** What the portal's configuration tells of the texts: the version, the languages it changed, the live languages. */
+    forPortal() {
+      const changed = new Set(current.changes.filter((c) => base.get(c.lang)?.get(c.key) !== c.text).map((c) => c.lang));
+      return {
+        base: current.base,
+        hash: current.hash,
+        changed: [...changed].sort(),
+        languages: languages
+          .languages()
+          .filter((l) => l.state === 'live')
+          .map((l) => ({ tag: l.tag, dir: l.direction, fallback: l.fallback })),
+      };
+    },
+
     /** Whether `key` (`ns:dotted.key`) is a text of the version in force, or the stem of its plural forms (i18next reads `key_other`). */
     hasText(key: string): boolean {
       const english = current.texts.get('en') as Map<string, string>;
@@ -239,19 +283,35 @@ export function createTextsService(deps: TextsDeps) {
         overrides: current.changes,
         sources,
         uses: fieldUses(deps.forms(), (d) => dotted.get(d)),
+        languages: tags(),
       });
       return {
         published: { version: current.version, hash: current.hash, publishedAt: iso(current.publishedAt), base: current.base },
         baseHash: baseResolved.hash,
         approvalRequired: config.textsApproval,
-        languages: [...LANGUAGES],
+        languages: tags(),
         namespaces,
         keys: filterRows(rows, query),
       };
     },
 
     async check(edits: TextEdit[]) {
-      const { refusals, warnings } = checkTexts(base, current.texts, edits);
+      const checkedTexts = checkTexts(base, current.texts, edits, tags());
+      const { refusals } = checkedTexts;
+      // And a glossary term whose agreed translation a text leaves out (a warning).
+      const english = current.texts.get(SOURCE_LANGUAGE) as Map<string, string>;
+      const warnings = [
+        ...checkedTexts.warnings,
+        ...edits.flatMap((edit, index) =>
+          glossaryWarnings({ text: edit.text, english: englishOf(english, edit.key) ?? '', lang: edit.lang, glossary }).map((warning) => ({
+            path: `/changes/${index}/text`,
+            change: index,
+            keyword: warning.keyword,
+            key: warning.key,
+            params: { textKey: edit.key, lang: edit.lang, ...warning.params },
+          })),
+        ),
+      ];
       if (refusals.length > 0) return { refusals, warnings, hash: null, basedOn: current.version };
       const { resolved } = await checked(edits, current.version);
       return { refusals, warnings, hash: resolved.hash, basedOn: current.version };
@@ -298,7 +358,7 @@ export function createTextsService(deps: TextsDeps) {
       if (row.based_on !== current.version)
         throw conflict('The draft is based on a version that is no longer published; start it again from the published version.');
       const on = await ofVersion(row.based_on);
-      const { refusals } = checkTexts(base, on.texts, row.changes);
+      const { refusals } = checkTexts(base, on.texts, row.changes, tags());
       if (refusals.length > 0) throw new TextsRefused(refusals);
       const changes = mergeChanges(on.changes, row.changes);
       const resolved = resolve(changes);
@@ -379,16 +439,19 @@ export function createTextsService(deps: TextsDeps) {
 
     /** One language's published texts for a translation tool: every key, or only the missing and stale ones (`todo`). */
     async exportLanguage(options: { lang: Lang; only: 'all' | 'todo'; format: ExchangeFormat }) {
-      const rows = service.keys().keys.filter((row) => options.only === 'all' || row.missing.includes(options.lang) || (options.lang === 'ja' && row.stale));
-      // A language's keys are the English ones (plural forms as the language has them are in its files).
-      const keys = rows.filter((row) => row.en !== null || row[options.lang] !== null).map((row) => row.key);
-      const body = await exportTexts({
-        format: options.format,
-        lang: options.lang,
-        english: current.texts.get('en') as Map<string, string>,
-        texts: current.texts.get(options.lang) as Map<string, string>,
-        keys,
-      });
+      if (!languages.has(options.lang)) throw notFound(`No language ${options.lang}.`);
+      const texts = current.texts.get(options.lang) ?? new Map<string, string>();
+      const english = current.texts.get(SOURCE_LANGUAGE) as Map<string, string>;
+      const stale = new Set(
+        service
+          .keys()
+          .keys.filter((row) => row.staleIn.includes(options.lang))
+          .map((row) => row.key),
+      );
+      // A language's keys are the English ones, with the plural forms the language has (Intl.PluralRules).
+      const all = options.lang === SOURCE_LANGUAGE ? [...english.keys()] : keysToTranslate(base, options.lang);
+      const keys = all.filter((key) => options.only === 'all' || !texts.get(key) || stale.has(key)).sort();
+      const body = await exportTexts({ format: options.format, lang: options.lang, english, texts, keys });
       return { body, count: keys.length, version: current.version };
     },
 
@@ -398,9 +461,16 @@ export function createTextsService(deps: TextsDeps) {
       // import-thread.ts), against the version in force now; every unit is checked (an unknown key
       // anywhere refuses the file), and only the texts that differ from the published ones are kept.
       const on = current;
-      const { edits, refusals } = await importThread.read({ format: body.format, lang: body.lang, content: body.content, localesDir, published: on.changes });
+      const { edits, refusals } = await importThread.read({
+        format: body.format,
+        lang: body.lang,
+        content: body.content,
+        localesDir,
+        published: on.changes,
+        languages: tags(),
+      });
       if (refusals.length > 0) throw new TextsRefused(refusals);
-      const published = on.texts.get(body.lang) as Map<string, string>;
+      const published = on.texts.get(body.lang) ?? new Map<string, string>();
       const changed = edits.filter((e) => published.get(e.key) !== e.text);
       if (changed.length === 0) throw new TextsRefused([fileRefusal('nothing', 'Texts.Refusal.NothingToImport')]);
       // Checked again only if another version was published while the file was read.
@@ -426,8 +496,36 @@ export function createTextsService(deps: TextsDeps) {
 
     /** One namespace of one language, nested as the files; undefined when there is no such namespace. */
     namespaceFile(texts: Texts, lang: Lang, ns: string): Record<string, unknown> | undefined {
-      if (!namespaces.includes(ns)) return undefined;
-      return namespaceObject(texts.get(lang) as Map<string, string>, ns);
+      if (!namespaces.includes(ns) || !languages.has(lang)) return undefined;
+      return namespaceObject(texts.get(lang) ?? new Map<string, string>(), ns);
+    },
+
+    /** The languages: the console's calls (language-service.ts) and the list in force. */
+    languages,
+
+    /** Translation memory: what other keys with the same or a close English have in the language (memory.ts). */
+    memory(key: string, lang: Lang) {
+      if (!languages.has(lang)) throw notFound(`No language ${lang}.`);
+      return { key, lang, suggestions: suggestions(current.texts, key, lang) };
+    },
+
+    /** The glossary: each product term with its agreed translation per language. */
+    glossary() {
+      const terms = new Map<string, Record<string, string>>();
+      for (const entry of glossary) terms.set(entry.term, { ...terms.get(entry.term), [entry.lang]: entry.translation });
+      return { terms: [...terms].map(([term, translations]) => ({ term, translations })) };
+    },
+
+    /** Sets (or with null removes) a term's agreed translation in a language of the list other than English. */
+    async setGlossary(caller: Caller, body: { term: string; lang: Lang; translation: string | null }) {
+      const term = body.term.trim().toLowerCase();
+      const translation = body.translation?.trim() ?? null;
+      if (!term) throw invalid([{ path: '/term', key: 'Validation.Required' }]);
+      if (!languages.has(body.lang) || body.lang === SOURCE_LANGUAGE) throw invalid([{ path: '/lang', key: 'Validation.InvalidValue' }]);
+      if (translation === '') throw invalid([{ path: '/translation', key: 'Validation.Required' }]);
+      await setGlossaryTerm(db, { term, lang: body.lang, translation, actorId: caller.accountId });
+      await refresh();
+      return service.glossary();
     },
 
     /** The published texts, nested per language and namespace (npm run texts:export). */

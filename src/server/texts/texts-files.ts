@@ -7,9 +7,11 @@ import { join } from 'node:path';
 // the base files plus changes `{ key, lang, text }`, one per key and language; its hash is the
 // SHA-256 of the resolved texts, so the same texts have the same hash whatever version carries them.
 
-export const LANGUAGES = ['en', 'ja'] as const;
-export type Lang = (typeof LANGUAGES)[number];
-export const isLang = (value: unknown): value is Lang => typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
+/** A language's BCP 47 tag (`en`, `ja`, `pt-BR`): the languages with files and those added in the texts console (languages.ts). */
+export type Lang = string;
+
+/** The language every other one is written from: its files are the source of the keys. */
+export const SOURCE_LANGUAGE = 'en';
 
 /** What a draft asks for. */
 export interface TextEdit {
@@ -46,6 +48,18 @@ function flatten(node: unknown, ns: string, prefix: string, out: Catalogue): voi
   } else if (typeof node === 'string') out.set(`${ns}:${prefix}`, node);
 }
 
+/**
+ * The languages the files have (`locales/<tag>/`), the source language first: the built-in
+ * languages, live from the start. Others are added at run time (languages.ts) and have no files.
+ */
+export function languagesIn(dir: string): string[] {
+  const tags = readdirSync(dir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name)
+    .sort();
+  return [SOURCE_LANGUAGE, ...tags.filter((tag) => tag !== SOURCE_LANGUAGE)];
+}
+
 /** The namespaces of the files (the English ones: every language has the same, npm run check:locales). */
 export function namespacesIn(dir: string): string[] {
   return readdirSync(join(dir, 'en'))
@@ -58,7 +72,7 @@ export function namespacesIn(dir: string): string[] {
 export function readTexts(dir: string): Texts {
   const namespaces = namespacesIn(dir);
   const texts: Texts = new Map();
-  for (const lang of LANGUAGES) {
+  for (const lang of languagesIn(dir)) {
     const catalogue: Catalogue = new Map();
     for (const ns of namespaces) {
       let parsed: unknown = {};
@@ -93,7 +107,7 @@ export function readSources(dir: string): Sources {
   }
   const out: Sources = new Map();
   for (const [lang, entries] of Object.entries(isObject(parsed) ? parsed : {})) {
-    if (!isLang(lang) || !isObject(entries)) continue;
+    if (!isObject(entries)) continue;
     for (const [key, source] of Object.entries(entries)) if (typeof source === 'string') out.set(`${lang}\u0000${key}`, source);
   }
   return out;
@@ -115,7 +129,12 @@ export function sourcesFileText(recorded: Sources, changes: readonly TextChange[
 export function applyTexts(on: Texts, changes: readonly TextEdit[]): Texts {
   if (changes.length === 0) return on;
   const out: Texts = new Map([...on].map(([lang, catalogue]) => [lang, new Map(catalogue)]));
-  for (const change of changes) out.get(change.lang)?.set(change.key, change.text);
+  for (const change of changes) {
+    // A language added at run time has no files: its first change starts its catalogue.
+    let catalogue = out.get(change.lang);
+    if (!catalogue) out.set(change.lang, (catalogue = new Map()));
+    catalogue.set(change.key, change.text);
+  }
   return out;
 }
 
@@ -161,16 +180,35 @@ export function mergeChanges<T extends TextEdit>(...lists: ReadonlyArray<readonl
  * `_other` only in Japanese).
  */
 export function keysOf(base: Texts, lang: Lang): { keys: Set<string>; pluralStems: Set<string> } {
-  const english = base.get('en') as Catalogue;
-  const keys = new Set([...english.keys(), ...(base.get(lang) as Catalogue).keys()]);
+  const english = base.get(SOURCE_LANGUAGE) as Catalogue;
+  const keys = new Set([...english.keys(), ...(base.get(lang) ?? new Map<string, string>()).keys()]);
   const pluralStems = new Set<string>();
   for (const key of english.keys()) {
     const match = PLURAL_SUFFIX.exec(key);
     if (match && english.has(key.replace(PLURAL_SUFFIX, '_other'))) pluralStems.add(key.slice(0, match.index));
   }
-  const categories = new Intl.PluralRules(lang).resolvedOptions().pluralCategories;
-  for (const stem of pluralStems) for (const category of categories) keys.add(`${stem}_${category}`);
+  for (const stem of pluralStems) for (const category of pluralCategories(lang)) keys.add(`${stem}_${category}`);
   return { keys, pluralStems };
+}
+
+/** The plural forms a language has (Intl.PluralRules: `other` in Japanese, `one many other` in French, six in Arabic). */
+export const pluralCategories = (lang: Lang): string[] => new Intl.PluralRules(lang).resolvedOptions().pluralCategories;
+
+/**
+ * The keys a language is complete with: every English key that is not a plural form, and for each
+ * English plural group the language's own forms. Keys the language has beyond these (an English
+ * plural form it lacks, kept in its files) are not counted.
+ */
+export function keysToTranslate(base: Texts, lang: Lang): string[] {
+  const english = base.get(SOURCE_LANGUAGE) as Catalogue;
+  const { pluralStems } = keysOf(base, lang);
+  const out: string[] = [];
+  for (const key of english.keys()) {
+    const stem = key.replace(PLURAL_SUFFIX, '');
+    if (stem === key || !pluralStems.has(stem)) out.push(key);
+  }
+  for (const stem of pluralStems) for (const category of pluralCategories(lang)) out.push(`${stem}_${category}`);
+  return out;
 }
 
 /** The English text a text of this key is compared with: its own, or for a plural form the English `_other`. */

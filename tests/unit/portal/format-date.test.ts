@@ -1,4 +1,5 @@
 import { format } from 'date-fns';
+import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { formatDisplayDate, formatDisplayDateTime } from '../../../src/portal/ui/dates/format-date';
 
@@ -31,5 +32,20 @@ describe('display dates (docs/behaviour.md#constants)', () => {
     expect(formatDisplayDate(undefined)).toBe('');
     expect(formatDisplayDate('')).toBe('');
     expect(formatDisplayDate('not a date')).toBe('');
+  });
+
+  it('writes dates in a language added in the texts console its own way, through Intl, and keeps the house format for English and Japanese', () => {
+    const was = i18next.language;
+    try {
+      i18next.language = 'fr';
+      expect(formatDisplayDate('2026-11-22')).toBe('22 nov. 2026');
+      expect(formatDisplayDateTime('2026-11-22T14:05:00')).toBe('22 nov. 2026, 14:05');
+      i18next.language = 'ar';
+      expect(formatDisplayDate('2026-11-22')).toBe(new Intl.DateTimeFormat('ar', { dateStyle: 'medium' }).format(new Date(2026, 10, 22)));
+      i18next.language = 'ja';
+      expect(formatDisplayDate('2026-11-22')).toBe('2026-NOV-22');
+    } finally {
+      i18next.language = was;
+    }
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PSEUDO_CLOSE, PSEUDO_OPEN, pseudoText, pseudoTexts } from '../../../src/shared/pseudo-locale';
+import { PSEUDO_CLOSE, PSEUDO_OPEN, pseudoText, pseudoTexts, pseudoBidiText } from '../../../src/shared/pseudo-locale';
 
 const placeholders = (text: string) => text.match(/\{\{[^{}]*\}\}/g) ?? [];
 
@@ -26,5 +26,13 @@ describe('pseudo-locale texts', () => {
     expect(pseudo.B.C).toContain('{{x}}');
     expect(pseudo.B.D).toBe('');
     expect(pseudo.A.startsWith(PSEUDO_OPEN)).toBe(true);
+  });
+});
+
+describe('the right-to-left pseudo-locale (ar-XB)', () => {
+  it('writes each word right to left in brackets, leaves placeholders and nesting for i18next, and keeps an empty text empty', () => {
+    const text = pseudoBidiText('Hello {{name}}, see $t(portal:Help)');
+    expect(text).toBe('\u200F[\u202EHello\u202C {{name}}\u202E,\u202C \u202Esee\u202C $t(portal:Help)]\u200F');
+    expect(pseudoBidiText('')).toBe('');
   });
 });

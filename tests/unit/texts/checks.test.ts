@@ -25,7 +25,8 @@ const texts: Texts = new Map<Lang, Map<string, string>>([
     ]),
   ],
 ]);
-const check = (key: string, text: string, lang: Lang = 'ja') => checkTexts(texts, texts, [{ key, lang, text }]);
+const LANGS = ['en', 'ja'];
+const check = (key: string, text: string, lang: Lang = 'ja') => checkTexts(texts, texts, [{ key, lang, text }], LANGS);
 const keywords = (key: string, text: string, lang: Lang = 'ja') => check(key, text, lang).refusals.map((r) => r.keyword);
 
 describe('text checks', () => {
@@ -65,24 +66,34 @@ describe('text checks', () => {
     // English has `_one`; a Japanese `_one` is a form the files may carry (they do, npm run check:locales).
     expect(keywords('admin:Count_one', '{{count}} 個')).toEqual([]);
     expect(keywords('profile:City.Label', '   ')).toEqual(['empty']);
-    expect(checkTexts(texts, texts, [{ key: 'profile:City.Label', lang: 'fr' as Lang, text: 'Ville' }]).refusals[0]).toMatchObject({
+    expect(checkTexts(texts, texts, [{ key: 'profile:City.Label', lang: 'fr' as Lang, text: 'Ville' }], LANGS).refusals[0]).toMatchObject({
       path: '/changes/0/lang',
       keyword: 'unknown-lang',
     });
-    const twice = checkTexts(texts, texts, [
-      { key: 'profile:City.Label', lang: 'ja', text: 'a' },
-      { key: 'profile:City.Label', lang: 'ja', text: 'b' },
-    ]);
+    const twice = checkTexts(
+      texts,
+      texts,
+      [
+        { key: 'profile:City.Label', lang: 'ja', text: 'a' },
+        { key: 'profile:City.Label', lang: 'ja', text: 'b' },
+      ],
+      LANGS,
+    );
     expect(twice.refusals).toEqual([
       { path: '/changes/1/key', change: 1, keyword: 'duplicate', key: 'Texts.Refusal.Duplicate', params: { textKey: 'profile:City.Label', lang: 'ja' } },
     ]);
   });
 
   it('compares with the draft’s own English, and an English text with the English in force', () => {
-    const both = checkTexts(texts, texts, [
-      { key: 'profile:City.Label', lang: 'en', text: 'City' },
-      { key: 'profile:City.Label', lang: 'ja', text: '市' },
-    ]);
+    const both = checkTexts(
+      texts,
+      texts,
+      [
+        { key: 'profile:City.Label', lang: 'en', text: 'City' },
+        { key: 'profile:City.Label', lang: 'ja', text: '市' },
+      ],
+      LANGS,
+    );
     expect(both.refusals).toEqual([]);
     expect(keywords('profile:City.Error', 'At most {{max}}', 'en')).toEqual(['placeholders']);
   });
@@ -107,8 +118,8 @@ describe('text checks', () => {
       { key: 'profile:City.Label', lang: 'ja' as const, text: '市区町村'.repeat(10) },
       { key: 'profile:City.Error', lang: 'ja' as const, text: '{{limit}} 文字以内、{{name}}' },
     ];
-    expect(checkTexts(texts, texts, changes).refusals).toEqual([]);
-    expect(warningsOf(texts, changes)).toEqual(checkTexts(texts, texts, changes).warnings);
+    expect(checkTexts(texts, texts, changes, LANGS).refusals).toEqual([]);
+    expect(warningsOf(texts, changes)).toEqual(checkTexts(texts, texts, changes, LANGS).warnings);
     expect(warningsOf(texts, changes)).toHaveLength(1);
   });
 });

@@ -6,7 +6,7 @@ import type { ImportRequest } from '../../../src/server/texts/import-worker';
 // (src/server/texts/import-thread.ts): the thread's texts and refusals come back, a file past the
 // deadline is refused (its thread ended), and files beyond the few that may wait are refused at once.
 
-const file = (content: string): ImportRequest => ({ format: 'json', lang: 'ja', content, localesDir: 'locales', published: [] });
+const file = (content: string): ImportRequest => ({ format: 'json', lang: 'ja', content, localesDir: 'locales', published: [], languages: ['en', 'ja'] });
 const json = (text: string) => file(JSON.stringify({ validation: { Validation: { Required: text } } }));
 const onContent = (keyword: string, key: string, params: Record<string, string | number>) => ({ path: '/content', change: -1, keyword, key, params });
 

@@ -23,7 +23,7 @@ const files: Texts = new Map<Lang, Map<string, string>>([
 const at = '2026-01-01T00:00:00.000Z';
 const change = (key: string, lang: Lang, text: string, english: string): TextChange => ({ key, lang, text, source: sourceHash(english), at });
 const rows = (texts: Texts, overrides: TextChange[], sources = new Map<string, string>()) =>
-  listRows({ base: files, texts, overrides, uses: new Map(), sources });
+  listRows({ base: files, texts, overrides, uses: new Map(), sources, languages: ['en', 'ja'] });
 const applied = (changes: TextChange[]): Texts =>
   new Map([...files].map(([lang, c]) => [lang, new Map([...c, ...changes.filter((x) => x.lang === lang).map((x) => [x.key, x.text] as const)])]));
 

@@ -41,7 +41,11 @@ describe('a text with markup is shown as text', () => {
   });
 
   it('on the sign-in page and in the e-mails of the services', async () => {
-    const undo = serveTextsFrom(() => ({ hash: 'hostile', texts: textsWith({ 'signin:page.heading': HOSTILE, 'mail:Verification.Subject': HOSTILE }) }));
+    const undo = serveTextsFrom(() => ({
+      hash: 'hostile',
+      texts: textsWith({ 'signin:page.heading': HOSTILE, 'mail:Verification.Subject': HOSTILE, 'mail:Verification.Text': `${HOSTILE} {{code}}` }),
+      languages: [{ tag: 'en', state: 'live', fallback: null, direction: 'ltr', builtIn: true }],
+    }));
     try {
       const page = signInPage({
         lng: 'en',
@@ -54,9 +58,12 @@ describe('a text with markup is shown as text', () => {
       expect(page).not.toContain('<img');
       expect(page).toContain('<h1>&lt;img src=x onerror=&quot;alert(1)&quot; title=&quot;&lt;&quot;&gt;</h1>');
       const sent: Mail[] = [];
-      await issueCode({} as never, { kind: 'outbox', send: async (mail) => void sent.push(mail) }, 'account', 'a@example.com', 'en');
-      // Plain text only: the e-mail has no HTML part for the text to become markup in.
-      expect(sent).toEqual([{ to: 'a@example.com', subject: HOSTILE, text: expect.stringContaining('verification code') }]);
+      await issueCode({} as never, { kind: 'outbox', send: async (mail) => void sent.push(mail) }, 'account', 'a@example.com', ['en']);
+      // The text part is the text; the HTML part (which gives the e-mail its language and reading
+      // direction) has it escaped, so it never becomes markup there.
+      expect(sent).toEqual([{ to: 'a@example.com', subject: HOSTILE, text: expect.stringContaining(HOSTILE), html: expect.any(String) }]);
+      expect(sent[0]?.html).not.toContain('<img');
+      expect(sent[0]?.html).toContain('&lt;img src=x onerror=&quot;alert(1)&quot; title=&quot;&lt;&quot;&gt;');
     } finally {
       undo();
     }

@@ -13,6 +13,7 @@ import type {
   ApiTextsDraftResponse,
   ApiTextsImportRequest,
   ApiTextsKeysResponseRow,
+  ApiTextsLanguagesResponse,
 } from '../../../generated/api-types';
 import { request, requestText } from '../../clients/client';
 import { isApiError } from '../../clients/errors';
@@ -42,6 +43,7 @@ export const textsKeys = {
   drafts: () => ['admin', 'texts', 'drafts'] as const,
   versions: () => ['admin', 'texts', 'versions'] as const,
   audit: () => ['admin', 'texts', 'audit'] as const,
+  languages: () => ['admin', 'texts', 'languages'] as const,
 };
 
 export const textKeysQuery = (query: KeysQuery) =>
@@ -86,3 +88,35 @@ export function refusalsOf(error: unknown): TextRefusal[] {
   const errors = (error as { errors?: unknown }).errors;
   return Array.isArray(errors) ? (errors as TextRefusal[]).filter((item) => typeof item?.key === 'string') : [];
 }
+
+// Languages (docs/admin-area.md, "Languages").
+export type TextLanguage = ApiTextsLanguagesResponse['languages'][number];
+
+export const textLanguagesQuery = () =>
+  queryOptions({ queryKey: textsKeys.languages(), queryFn: () => request('identity', 'GET', '/api/admin/texts/languages'), meta: SILENT });
+
+export const addLanguage = (tag: string) => request('identity', 'POST', '/api/admin/texts/languages', { body: { tag } });
+export const setLanguageFallback = (tag: string, fallback: string | null) =>
+  request('identity', 'PUT', '/api/admin/texts/languages/{tag}/fallback', { path: { tag }, body: { fallback } });
+export const approveLanguage = (tag: string) => request('identity', 'POST', '/api/admin/texts/languages/{tag}/approve', { path: { tag }, body: {} });
+export const publishLanguage = (tag: string) => request('identity', 'POST', '/api/admin/texts/languages/{tag}/publish', { path: { tag }, body: {} });
+export const takeDownLanguage = (tag: string, reason: string) =>
+  request('identity', 'POST', '/api/admin/texts/languages/{tag}/take-down', { path: { tag }, body: { reason } });
+
+// Help with translating (docs/texts.md#translation-memory-and-glossary).
+export const memoryQuery = (key: string, lang: TextLang) =>
+  queryOptions({
+    queryKey: [...textsKeys.all, 'memory', key, lang] as const,
+    queryFn: () => request('identity', 'GET', '/api/admin/texts/memory', { query: { key, lang } }),
+    meta: SILENT,
+  });
+
+export const glossaryQuery = () =>
+  queryOptions({ queryKey: [...textsKeys.all, 'glossary'] as const, queryFn: () => request('identity', 'GET', '/api/admin/texts/glossary'), meta: SILENT });
+
+export const setGlossaryTerm = (body: { term: string; lang: TextLang; translation: string | null }) =>
+  request('identity', 'PUT', '/api/admin/texts/glossary', { body });
+
+/** The glossary as the field checks read it: one entry per term and language. */
+export const glossaryEntries = (terms: ReadonlyArray<{ term: string; translations: Record<string, string> }>) =>
+  terms.flatMap(({ term, translations }) => Object.entries(translations).map(([lang, translation]) => ({ term, lang, translation })));

@@ -8,6 +8,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../clients/errors';
 import { approveDraft, deleteDraft, publishDraft, textDraftsQuery, textsKeys, type TextDraft } from './texts-api';
+import { useLanguageName } from './language-name';
 import { runtimeText } from '../../ui/texts/runtime-text';
 
 export function TextsDrafts() {
@@ -44,6 +45,7 @@ export function TextsDrafts() {
 
 function DraftItem({ draft, onPublished }: { draft: TextDraft; onPublished: (version: number) => void }) {
   const { t } = useTranslation(['texts', 'admin']);
+  const nameOf = useLanguageName();
   const queryClient = useQueryClient();
   const [problem, setProblem] = useState<string | null>(null);
   const act = useMutation({
@@ -75,7 +77,7 @@ function DraftItem({ draft, onPublished }: { draft: TextDraft; onPublished: (ver
       <ul className="texts-changes">
         {draft.changes.map((change) => (
           <li key={`${change.key}-${change.lang}`}>
-            <code translate="no">{change.key}</code> ({t(`texts:Texts.Console.Language.${change.lang}`)}):{' '}
+            <code translate="no">{change.key}</code> ({nameOf(change.lang)}):{' '}
             <span translate="no" lang={change.lang}>
               {change.text}
             </span>

@@ -7,6 +7,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { exportTexts, importTexts, refusalsOf, textsKeys, type TextLang, type TextRefusal } from './texts-api';
+import { useLanguageName } from './language-name';
 import { runtimeText } from '../../ui/texts/runtime-text';
 
 type Format = 'xliff' | 'json';
@@ -22,8 +23,10 @@ function download(text: string, name: string, type: string) {
   window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-export function TextsExchange() {
+/** `languages`: the texts service's languages (the file's language is one of them). */
+export function TextsExchange({ languages }: { languages: readonly TextLang[] }) {
   const { t } = useTranslation(['texts', 'admin']);
+  const nameOf = useLanguageName();
   const id = useId();
   const queryClient = useQueryClient();
   const [lang, setLang] = useState<TextLang>('ja');
@@ -53,9 +56,12 @@ export function TextsExchange() {
       <div className="texts-search">
         <div className="admin-control">
           <label htmlFor={`${id}-lang`}>{t('texts:Texts.Console.Search.Language')}</label>
-          <select id={`${id}-lang`} value={lang} onChange={(event) => setLang(event.target.value === 'en' ? 'en' : 'ja')}>
-            <option value="ja">{t('texts:Texts.Console.Language.ja')}</option>
-            <option value="en">{t('texts:Texts.Console.Language.en')}</option>
+          <select id={`${id}-lang`} value={lang} data-testid="exchange-language" onChange={(event) => setLang(event.target.value)}>
+            {[...languages.filter((tag) => tag !== 'en'), 'en'].map((tag) => (
+              <option key={tag} value={tag}>
+                {nameOf(tag)}
+              </option>
+            ))}
           </select>
         </div>
         <div className="admin-control">

@@ -9,7 +9,10 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { TextEditor } from './text-editor';
+import { TextEditor, textOf } from './text-editor';
+import { useLanguageName } from './language-name';
+import { TextsGlossary } from './texts-glossary';
+import { TextsLanguages } from './texts-languages';
 import {
   fullKeyOf,
   refusalsOf,
@@ -19,6 +22,7 @@ import {
   type KeysQuery,
   type TextChange,
   type TextFilter,
+  type TextLang,
   type TextRefusal,
   type TextRow,
 } from './texts-api';
@@ -45,6 +49,10 @@ export default function TextsPage() {
   const queryClient = useQueryClient();
   const keys = useQuery(textKeysQuery(query));
   const searchId = useId();
+  const nameOf = useLanguageName();
+  // The language worked on beside the English: Japanese, or a language added here.
+  const lang: TextLang = query.lang ?? 'ja';
+  const others = (keys.data?.languages ?? ['en', 'ja']).filter((tag) => tag !== 'en');
 
   useEffect(() => {
     // A key asked for in the address (show keys' link) opens it.
@@ -131,11 +139,15 @@ export default function TextsPage() {
           <label htmlFor={`${searchId}-lang`}>{t('texts:Texts.Console.Search.Language')}</label>
           <select
             id={`${searchId}-lang`}
-            value={query.lang ?? 'ja'}
-            onChange={(event) => setQuery((current) => ({ ...current, lang: event.target.value === 'en' ? 'en' : 'ja' }))}
+            data-testid="texts-language"
+            value={lang}
+            onChange={(event) => setQuery((current) => ({ ...current, lang: event.target.value }))}
           >
-            <option value="ja">{t('texts:Texts.Console.Language.ja')}</option>
-            <option value="en">{t('texts:Texts.Console.Language.en')}</option>
+            {[...others, 'en'].map((tag) => (
+              <option key={tag} value={tag}>
+                {nameOf(tag)}
+              </option>
+            ))}
           </select>
         </div>
         <button type="submit" className="button button--secondary">
@@ -147,6 +159,7 @@ export default function TextsPage() {
         <TextEditor
           key={fullKeyOf(openRow)}
           row={openRow}
+          lang={lang}
           pending={pending.filter((change) => change.key === fullKeyOf(openRow))}
           refusals={refusals.filter((refusal) => refusal.params?.textKey === fullKeyOf(openRow))}
           onAdd={addToDraft}
@@ -162,7 +175,7 @@ export default function TextsPage() {
               const problems = refusals.filter((refusal) => refusal.change === index);
               return (
                 <li key={`${change.key}-${change.lang}`}>
-                  <code translate="no">{change.key}</code> <span>({t(`texts:Texts.Console.Language.${change.lang}`)})</span>:{' '}
+                  <code translate="no">{change.key}</code> <span>({nameOf(change.lang)})</span>:{' '}
                   <span translate="no" lang={change.lang}>
                     {change.text}
                   </span>{' '}
@@ -218,33 +231,38 @@ export default function TextsPage() {
           <thead>
             <tr>
               <th scope="col">{t('texts:Texts.Console.Keys.Key')}</th>
-              <th scope="col">{t('texts:Texts.Console.Language.en')}</th>
-              <th scope="col">{t('texts:Texts.Console.Language.ja')}</th>
+              <th scope="col">{nameOf('en')}</th>
+              {lang === 'en' ? null : <th scope="col">{nameOf(lang)}</th>}
               <th scope="col">{t('texts:Texts.Console.Keys.State')}</th>
             </tr>
           </thead>
           <tbody>
             {rows.slice(0, SHOWN).map((row) => (
-              <KeyRow key={fullKeyOf(row)} row={row} open={fullKeyOf(row) === openKey} onOpen={() => setOpenKey(fullKeyOf(row))} />
+              <KeyRow key={fullKeyOf(row)} row={row} lang={lang} open={fullKeyOf(row) === openKey} onOpen={() => setOpenKey(fullKeyOf(row))} />
             ))}
           </tbody>
         </table>
       </section>
 
+      <TextsLanguages />
+      <TextsGlossary lang={lang} />
       <TextsDrafts />
-      <TextsExchange />
+      <TextsExchange languages={keys.data?.languages ?? ['en', 'ja']} />
       <TextsHistory />
     </div>
   );
 }
 
-function KeyRow({ row, open, onOpen }: { row: TextRow; open: boolean; onOpen: () => void }) {
+function KeyRow({ row, lang, open, onOpen }: { row: TextRow; lang: TextLang; open: boolean; onOpen: () => void }) {
   const { t } = useTranslation(['texts']);
+  const nameOf = useLanguageName();
   const key = fullKeyOf(row);
+  // The states of the English and the language worked on.
+  const shown = (tag: string) => tag === 'en' || tag === lang;
   const states = [
-    ...row.missing.map((lang) => t('Texts.Console.State.Missing', { lang: t(`Texts.Console.Language.${lang}`) })),
-    ...(row.stale ? [t('Texts.Console.State.Stale')] : []),
-    ...row.overridden.map((lang) => t('Texts.Console.State.Overridden', { lang: t(`Texts.Console.Language.${lang}`) })),
+    ...row.missing.filter(shown).map((tag) => t('Texts.Console.State.Missing', { lang: nameOf(tag) })),
+    ...(row.staleIn.includes(lang) ? [t('Texts.Console.State.Stale')] : []),
+    ...row.overridden.filter(shown).map((tag) => t('Texts.Console.State.Overridden', { lang: nameOf(tag) })),
   ];
   return (
     <tr className={open ? 'texts-row texts-row--open' : 'texts-row'} data-key={key}>
@@ -254,12 +272,14 @@ function KeyRow({ row, open, onOpen }: { row: TextRow; open: boolean; onOpen: ()
         </button>
         <UsedIn row={row} />
       </th>
-      <td data-label={t('Texts.Console.Language.en')} lang="en" translate="no">
+      <td data-label={nameOf('en')} lang="en" translate="no">
         {row.en ?? '—'}
       </td>
-      <td data-label={t('Texts.Console.Language.ja')} lang="ja" translate="no">
-        {row.ja ?? '—'}
-      </td>
+      {lang === 'en' ? null : (
+        <td data-label={nameOf(lang)} lang={lang} translate="no">
+          {textOf(row, lang) ?? '—'}
+        </td>
+      )}
       <td data-label={t('Texts.Console.Keys.State')}>{states.length > 0 ? states.join(' · ') : t('Texts.Console.State.AsFiles')}</td>
     </tr>
   );

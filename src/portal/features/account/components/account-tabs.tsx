@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { Profile } from '../../../clients/profile';
 import { ChangeEmailForm } from './change-email-form';
 import { ChangePasswordForm } from './change-password-form';
+import { pageDirection } from '../../../ui/texts/page-direction';
 
 /** The two tabs of the account page; Radix gives them the tab roles and arrow-key movement. */
 export function AccountTabs({ profile }: { profile: Profile }) {
@@ -11,7 +12,7 @@ export function AccountTabs({ profile }: { profile: Profile }) {
   const email = profile.email ?? '';
   const [tab, setTab] = useState('email');
   return (
-    <Tabs.Root value={tab} onValueChange={setTab} className="account-tabs">
+    <Tabs.Root value={tab} onValueChange={setTab} className="account-tabs" dir={pageDirection()}>
       <Tabs.List aria-label={t('Account.TabsLabel')} className="account-tabs__list">
         <Tabs.Trigger value="email" className="account-tabs__tab">
           {t('Email.Tab')}
