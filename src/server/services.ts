@@ -89,6 +89,8 @@ export function createServices({
       config: deps.config,
       sink: formActivitySink,
       isMessageKey: (key) => texts.hasText(`validation:${key}`),
+      // A version's effect is read where its changes reach (the rules service knows where).
+      rules: { versionScope: (n) => rules.versionScope(n), draftReach: (id) => rules.draftReach(id) },
     }),
   };
 }

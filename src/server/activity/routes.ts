@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { errors, ref, typed } from '../http/schema-refs';
+import { errors, params, ref, typed, type TypedSchema } from '../http/schema-refs';
 
 /** Form activity: the portal's events in, the console's statistics out (docs/admin-area.md). */
 export async function formActivityRoutes(app: FastifyInstance): Promise<void> {
@@ -40,6 +40,51 @@ export async function formActivityRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return formActivity.stats(request.query);
+    },
+  );
+
+  // What a rules version did to learners, and a draft's evidence: the activity service's, read from
+  // the daily counts, beside the rules console's calls (same role, same tag).
+  const versionNumber: TypedSchema<{ number: string }> = {
+    type: 'object',
+    properties: { number: { type: 'string', pattern: '^[1-9][0-9]{0,8}$' } },
+    required: ['number'],
+  };
+  api.get(
+    '/api/admin/rules/versions/:number/effect',
+    {
+      config: { role: 'product-owner' },
+      schema: {
+        tags: ['rules'],
+        summary:
+          'What a version did to learners: its forms and changed fields in two equal windows before and after its publish, each rate with its interval and a verdict',
+        description:
+          'Whole UTC days from the daily form-activity counts; the publish day is in neither window. days: each window’s length (default the shorter of 14 and the whole days the version was in force, at most 180).',
+        params: versionNumber,
+        querystring: ref('rules-effect-request'),
+        response: { 200: ref('rules-effect-response'), ...errors(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return formActivity.effect(Number(request.params.number), request.query.days ? Number(request.query.days) : undefined);
+    },
+  );
+
+  api.get(
+    '/api/admin/rules/drafts/:id/evidence',
+    {
+      config: { role: 'product-owner' },
+      schema: {
+        tags: ['rules'],
+        summary: 'The published version’s last 30 days at a draft’s forms and fields: each rate with its interval (beside the draft’s impact)',
+        params: params('id'),
+        response: { 200: ref('rules-evidence-response'), ...errors(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return formActivity.evidence(request.params.id);
     },
   );
 }

@@ -90,3 +90,22 @@ export async function sumCounts(db: Db, period: { from: string; to: string; form
   const rows = await query.groupBy(['event', 'form', 'field', 'message_key', 'modal']).execute();
   return rows.map((r) => ({ event: r.event, form: r.form, field: r.field, messageKey: r.message_key, modal: r.modal, count: Number(r.total) }));
 }
+
+/**
+ * The counts of some forms (opened, submitted, abandoned, rejected by field and key) over the days
+ * from `from` to `to`, both included, summed in the database: what a version's effect and a draft's
+ * evidence read. Never the raw events.
+ */
+export async function sumFormCounts(db: Db, period: { from: string; to: string; forms: readonly string[] }): Promise<SummedCount[]> {
+  if (period.forms.length === 0 || period.from > period.to) return [];
+  const rows = await db
+    .selectFrom('form_activity_daily')
+    .select(['event', 'form', 'field', 'message_key', sql<string>`sum(count)`.as('total')])
+    .where('form', 'in', [...period.forms])
+    .where('day', '>=', period.from)
+    .where('day', '<=', period.to)
+    .where('event', 'in', ['form-opened', 'submit-attempted', 'form-abandoned', 'field-rejected'])
+    .groupBy(['event', 'form', 'field', 'message_key'])
+    .execute();
+  return rows.map((r) => ({ event: r.event, form: r.form, field: r.field, messageKey: r.message_key, modal: '', count: Number(r.total) }));
+}

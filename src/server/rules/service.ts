@@ -189,6 +189,13 @@ export function createRulesService(deps: RulesDeps) {
     refresh().catch(() => undefined);
   };
 
+  /** Per form a set of changes reaches, the fields they change ('' — a whole form — is not a field). */
+  const reachWithFields = (changes: readonly RuleChange[], versions: readonly RuleFiles[]): Map<string, string[]> => {
+    const reach = new Map<string, string[]>(reachOf(changes).map((form) => [form, []]));
+    for (const [form, paths] of affectedPaths(map, changes, versions)) reach.set(form, paths.filter(Boolean).sort());
+    return reach;
+  };
+
   const people = (ids: Array<string | null>) => lookUpPeople(deps.accountEmails, ids);
 
   const reachOf = (changes: readonly RuleChange[]): FormName[] => [...new Set(changedFiles(changes).flatMap((file) => map.formsReached(file)))];
@@ -460,6 +467,32 @@ export function createRulesService(deps: RulesDeps) {
         draftId: row.id,
         trusted: trustedPatterns(),
       });
+    },
+
+    /**
+     * The forms a version's changes reach and the data paths of the fields they change, with when it
+     * was published and when the next one was: where the activity service reads its effect.
+     */
+    async versionScope(number: number) {
+      const row = number > 0 ? await store.findVersion(db, number) : undefined;
+      if (!row) throw notFound(`No rules version ${number}.`);
+      const next = await store.findVersion(db, number + 1);
+      const before = (await filesOfVersion(number - 1)).files;
+      const after = (await filesOfVersion(number)).files;
+      return {
+        number,
+        publishedAt: new Date(row.published_at),
+        endedAt: next ? new Date(next.published_at) : null,
+        reach: reachWithFields(changesBetween(before, after), [before, after]),
+      };
+    },
+
+    /** The forms a draft's changes reach and the fields they change (its evidence is read there). */
+    async draftReach(id: string) {
+      const row = await store.findDraft(db, id);
+      if (!row) throw notFound('No such draft.');
+      const on = (await filesOfVersion(row.based_on)).files;
+      return reachWithFields(row.changes, [on, cache.resolve(row.changes, on).files]);
     },
 
     /** The rules with this hash (the base, a version or a draft), for the browser modules; undefined when unknown. */
