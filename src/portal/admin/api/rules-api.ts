@@ -13,6 +13,8 @@ import type {
   ApiFormActivityStatsResponse,
   ApiRulesCheckResponseRefusal,
   ApiRulesDraftResponse,
+  ApiRulesEffectResponse,
+  ApiRulesEvidenceResponse,
   ApiRulesImpactResponse,
   ApiRulesVersionsResponse,
 } from '../../../generated/api-types';
@@ -27,6 +29,8 @@ export type RulesVersions = ApiRulesVersionsResponse;
 export type RulesImpact = ApiRulesImpactResponse;
 export type FormActivityStats = ApiFormActivityStatsResponse;
 export type ServerRefusal = ApiRulesCheckResponseRefusal;
+export type VersionEffect = ApiRulesEffectResponse;
+export type DraftEvidence = ApiRulesEvidenceResponse;
 
 export const rulesKeys = {
   all: ['admin', 'rules'] as const,
@@ -38,6 +42,8 @@ export const rulesKeys = {
   impact: (id: string, revision: number) => ['admin', 'rules', 'impact', id, revision] as const,
   check: (changes: string) => ['admin', 'rules', 'check', changes] as const,
   activity: (days: number) => ['admin', 'form-activity', days] as const,
+  effect: (number: number, days: number | undefined) => ['admin', 'rules', 'effect', number, days ?? 'default'] as const,
+  evidence: (id: string) => ['admin', 'rules', 'evidence', id] as const,
 };
 
 export const fetchRulesForms = () => request('identity', 'GET', '/api/admin/rules/forms');
@@ -77,12 +83,21 @@ export const fetchFormActivity = (days: number) => {
   return request('identity', 'GET', '/api/admin/form-activity', { query: { from, to } });
 };
 
+/** What a version did to learners, in windows of `days` (the services' default when undefined). */
+export const fetchEffect = (number: number, days?: number) =>
+  request('identity', 'GET', '/api/admin/rules/versions/{number}/effect', { path: { number: String(number) }, query: days ? { days: String(days) } : {} });
+/** The published version's last 30 days at a draft's fields. */
+export const fetchEvidence = (id: string) => request('identity', 'GET', '/api/admin/rules/drafts/{id}/evidence', { path: { id } });
+
 export const rulesQueries = {
   forms: () => queryOptions({ queryKey: rulesKeys.forms(), queryFn: fetchRulesForms, meta: SILENT }),
   drafts: () => queryOptions({ queryKey: rulesKeys.drafts(), queryFn: fetchDrafts, meta: SILENT }),
   versions: () => queryOptions({ queryKey: rulesKeys.versions(), queryFn: fetchVersions, meta: SILENT }),
+  version: (number: number) => queryOptions({ queryKey: rulesKeys.version(number), queryFn: () => fetchVersion(number), meta: SILENT }),
   audit: () => queryOptions({ queryKey: rulesKeys.audit(), queryFn: fetchAudit, meta: SILENT }),
   activity: (days: number) => queryOptions({ queryKey: rulesKeys.activity(days), queryFn: () => fetchFormActivity(days), meta: SILENT }),
+  effect: (number: number, days?: number) => queryOptions({ queryKey: rulesKeys.effect(number, days), queryFn: () => fetchEffect(number, days), meta: SILENT }),
+  evidence: (id: string) => queryOptions({ queryKey: rulesKeys.evidence(id), queryFn: () => fetchEvidence(id), meta: SILENT }),
 };
 
 /** The services' refusals as the editor shows them: each at its change's file and path, with its message key. */

@@ -22,6 +22,7 @@ import {
 } from '../../api/rules-api';
 import { useDraft } from '../draft-state';
 import { sharesToConfirm } from '../impact-share';
+import { DraftEvidencePanel } from '../../activity/effect-panel';
 import { ImpactReport } from './impact-report';
 import { percentOf } from './impact-share-note';
 import { useFieldLabel } from '../../schema/use-field-label';
@@ -208,7 +209,12 @@ export function DraftActions() {
           {outcome.text}
         </p>
       ) : null}
-      {impact ? <ImpactReport impact={impact} /> : null}
+      {impact ? (
+        <div className="admin-impact-evidence">
+          <ImpactReport impact={impact} />
+          {saved ? <DraftEvidencePanel draftId={saved.id} /> : null}
+        </div>
+      ) : null}
     </section>
   );
 }
