@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { formActivityRoutes } from './activity/routes';
 import type { FormActivitySink } from './activity/sink';
 import { startFormActivitySweep } from './activity/sweep';
+import { startWatch } from './activity/watch';
 import type { ServerConfig } from './config';
 import type { Database } from './db';
 import { entitlementRoutes } from './entitlements/routes';
@@ -91,6 +92,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onClose', async () => texts.stop());
   const stopSweep = startFormActivitySweep(app.services.formActivity.sweep, app.log, { outageLogIntervalMs: config.outageLogIntervalMs });
   app.addHook('onClose', async () => stopSweep());
+  // The watch over published rules versions: daily, on whichever instance's turn it is (activity/watch.ts).
+  const stopWatch = startWatch(app.services.watch, app.log);
+  app.addHook('onClose', async () => stopWatch());
   app.decorateRequest('caller', null as never);
   // The rules a request is judged by are taken once, as it arrives: every write it makes is validated
   // with them and its answer names them (x-rules-version), even when a publish comes into force before

@@ -87,4 +87,40 @@ export async function formActivityRoutes(app: FastifyInstance): Promise<void> {
       return formActivity.evidence(request.params.id);
     },
   );
+
+  // The watch: flagged versions and the threshold (a setting with its own call and audit).
+  const { watch } = app.services;
+  api.get(
+    '/api/admin/rules/watch',
+    {
+      config: { role: 'product-owner' },
+      schema: {
+        tags: ['rules'],
+        summary:
+          'The versions the watch flagged (clearly worse past the threshold), the threshold and its audit; starts the watch in the background when it has not run for a minute',
+        response: { 200: ref('rules-watch-response'), ...errors(401, 403) },
+      },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return watch.view();
+    },
+  );
+
+  api.put(
+    '/api/admin/rules/watch',
+    {
+      config: { role: 'product-owner' },
+      schema: {
+        tags: ['rules'],
+        summary: 'Set the threshold in percentage points (0.1 to 100) past which a clearly worse version is flagged; audited',
+        body: ref('rules-watch-request'),
+        response: { 200: ref('rules-watch-response'), ...errors(400, 401, 403) },
+      },
+    },
+    async (request) => {
+      await watch.setThreshold(request.caller, request.body.thresholdPoints);
+      return watch.view();
+    },
+  );
 }

@@ -256,6 +256,31 @@ export interface FormActivityEventsTable {
   modal: string | null;
 }
 
+/** The watch over published rules versions (migration 0021-activity-watch). */
+export interface ActivityWatchSettingsTable {
+  id: number;
+  threshold_points: ColumnType<number, number | undefined, number>;
+  updated_by: string | null;
+  updated_at: Timestamp | null;
+  last_run_at: Timestamp | null;
+}
+
+export interface ActivityWatchAuditTable {
+  id: Generated<number>;
+  at: CreatedAt;
+  actor_id: string;
+  action: string;
+  detail: Json<Record<string, unknown>>;
+}
+
+export interface ActivityWatchFlagsTable {
+  version: number;
+  flagged_at: CreatedAt;
+  checked_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  figures: Json<unknown[]>;
+  mailed_at: Timestamp | null;
+}
+
 export interface DB {
   demo_social_identities: DemoSocialIdentitiesTable;
   accounts: AccountsTable;
@@ -287,4 +312,7 @@ export interface DB {
   texts_audit: RulesAuditTable;
   form_activity_daily: FormActivityDailyTable;
   form_activity_events: FormActivityEventsTable;
+  activity_watch_settings: ActivityWatchSettingsTable;
+  activity_watch_audit: ActivityWatchAuditTable;
+  activity_watch_flags: ActivityWatchFlagsTable;
 }

@@ -487,6 +487,12 @@ export function createRulesService(deps: RulesDeps) {
       };
     },
 
+    /** The numbers of the versions published since a moment, newest first (the watch compares them). */
+    async versionsSince(since: Date): Promise<number[]> {
+      const rows = await store.listVersions(db, 200);
+      return rows.filter((row) => new Date(row.published_at).getTime() >= since.getTime()).map((row) => row.number);
+    },
+
     /** The forms a draft's changes reach and the fields they change (its evidence is read there). */
     async draftReach(id: string) {
       const row = await store.findDraft(db, id);

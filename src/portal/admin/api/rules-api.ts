@@ -17,6 +17,7 @@ import type {
   ApiRulesEvidenceResponse,
   ApiRulesImpactResponse,
   ApiRulesVersionsResponse,
+  ApiRulesWatchResponse,
 } from '../../../generated/api-types';
 import { request } from '../../clients/client';
 import { isApiError } from '../../clients/errors';
@@ -31,6 +32,7 @@ export type FormActivityStats = ApiFormActivityStatsResponse;
 export type ServerRefusal = ApiRulesCheckResponseRefusal;
 export type VersionEffect = ApiRulesEffectResponse;
 export type DraftEvidence = ApiRulesEvidenceResponse;
+export type RulesWatch = ApiRulesWatchResponse;
 
 export const rulesKeys = {
   all: ['admin', 'rules'] as const,
@@ -44,6 +46,7 @@ export const rulesKeys = {
   activity: (days: number) => ['admin', 'form-activity', days] as const,
   effect: (number: number, days: number | undefined) => ['admin', 'rules', 'effect', number, days ?? 'default'] as const,
   evidence: (id: string) => ['admin', 'rules', 'evidence', id] as const,
+  watch: () => ['admin', 'rules', 'watch'] as const,
 };
 
 export const fetchRulesForms = () => request('identity', 'GET', '/api/admin/rules/forms');
@@ -89,6 +92,10 @@ export const fetchEffect = (number: number, days?: number) =>
 /** The published version's last 30 days at a draft's fields. */
 export const fetchEvidence = (id: string) => request('identity', 'GET', '/api/admin/rules/drafts/{id}/evidence', { path: { id } });
 
+/** The watch's flags and threshold (opening it also starts the watch on the services, in the background). */
+export const fetchWatch = () => request('identity', 'GET', '/api/admin/rules/watch');
+export const setWatchThreshold = (thresholdPoints: number) => request('identity', 'PUT', '/api/admin/rules/watch', { body: { thresholdPoints } });
+
 export const rulesQueries = {
   forms: () => queryOptions({ queryKey: rulesKeys.forms(), queryFn: fetchRulesForms, meta: SILENT }),
   drafts: () => queryOptions({ queryKey: rulesKeys.drafts(), queryFn: fetchDrafts, meta: SILENT }),
@@ -98,6 +105,7 @@ export const rulesQueries = {
   activity: (days: number) => queryOptions({ queryKey: rulesKeys.activity(days), queryFn: () => fetchFormActivity(days), meta: SILENT }),
   effect: (number: number, days?: number) => queryOptions({ queryKey: rulesKeys.effect(number, days), queryFn: () => fetchEffect(number, days), meta: SILENT }),
   evidence: (id: string) => queryOptions({ queryKey: rulesKeys.evidence(id), queryFn: () => fetchEvidence(id), meta: SILENT }),
+  watch: () => queryOptions({ queryKey: rulesKeys.watch(), queryFn: fetchWatch, meta: SILENT }),
 };
 
 /** The services' refusals as the editor shows them: each at its change's file and path, with its message key. */

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { messageOf, rulesQueries, type RulesVersions } from '../api/rules-api';
 import { RollBack } from '../rules/components/roll-back';
+import { WatchFlags, WatchThreshold } from '../activity/watch-flags';
 
 type Version = RulesVersions['versions'][number];
 const personOf = (person: unknown) => {
@@ -64,6 +65,8 @@ export default function RulesVersionsPage() {
     <div>
       <h1>{t('admin:Versions.Heading')}</h1>
       <p>{published.version === 0 ? t('admin:Versions.BaseInForce') : t('admin:Versions.InForceText', { number: published.version })}</p>
+      <WatchFlags />
+      <WatchThreshold />
       {list.length === 0 ? <p>{t('admin:Versions.None')}</p> : null}
       <ol className="admin-versions">
         {list.map((version) => (

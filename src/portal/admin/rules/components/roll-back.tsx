@@ -4,11 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { messageOf, republishVersion, rulesKeys } from '../../api/rules-api';
 
 /** Rolls back to a version (0: the base): a new version with its changes, and a reason. */
-export function RollBack({ number, label }: { number: number; label: string }) {
+export function RollBack({ number, label, defaultReason = '' }: { number: number; label: string; defaultReason?: string }) {
   const { t } = useTranslation(['admin']);
   const id = useId();
   const queryClient = useQueryClient();
-  const [reason, setReason] = useState('');
+  const [reason, setReason] = useState(defaultReason);
   const [missing, setMissing] = useState(false);
   const rollBack = useMutation({
     mutationFn: () => republishVersion(number, reason.trim()),
