@@ -281,6 +281,29 @@ export interface ActivityWatchFlagsTable {
   mailed_at: Timestamp | null;
 }
 
+/** Scheduled and temporary publishes of rules and texts (migration 0022-publish-schedule). */
+export interface PublishScheduleTable {
+  id: string;
+  kind: string;
+  action: string;
+  draft_id: string | null;
+  draft_revision: number | null;
+  version: number | null;
+  run_at: Timestamp;
+  local_time: string;
+  time_zone: string;
+  until_at: Timestamp | null;
+  until_local: string | null;
+  until_zone: string | null;
+  reason: string;
+  created_by: string;
+  created_at: CreatedAt;
+  status: ColumnType<string, string | undefined, string>;
+  done_at: Timestamp | null;
+  result_version: number | null;
+  outcome: string | null;
+}
+
 export interface DB {
   demo_social_identities: DemoSocialIdentitiesTable;
   accounts: AccountsTable;
@@ -315,4 +338,5 @@ export interface DB {
   activity_watch_settings: ActivityWatchSettingsTable;
   activity_watch_audit: ActivityWatchAuditTable;
   activity_watch_flags: ActivityWatchFlagsTable;
+  publish_schedule: PublishScheduleTable;
 }
