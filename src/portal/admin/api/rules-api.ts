@@ -18,6 +18,7 @@ import type {
   ApiRulesImpactResponse,
   ApiRulesVersionsResponse,
   ApiRulesWatchResponse,
+  ApiPublishScheduleResponse,
 } from '../../../generated/api-types';
 import { request } from '../../clients/client';
 import { isApiError } from '../../clients/errors';
@@ -33,6 +34,12 @@ export type ServerRefusal = ApiRulesCheckResponseRefusal;
 export type VersionEffect = ApiRulesEffectResponse;
 export type DraftEvidence = ApiRulesEvidenceResponse;
 export type RulesWatch = ApiRulesWatchResponse;
+export type PublishSchedule = ApiPublishScheduleResponse;
+export interface WallTime {
+  date: string;
+  time: string;
+  timeZone: string;
+}
 
 export const rulesKeys = {
   all: ['admin', 'rules'] as const,
@@ -47,6 +54,7 @@ export const rulesKeys = {
   effect: (number: number, days: number | undefined) => ['admin', 'rules', 'effect', number, days ?? 'default'] as const,
   evidence: (id: string) => ['admin', 'rules', 'evidence', id] as const,
   watch: () => ['admin', 'rules', 'watch'] as const,
+  schedule: () => ['admin', 'rules', 'schedule'] as const,
 };
 
 export const fetchRulesForms = () => request('identity', 'GET', '/api/admin/rules/forms');
@@ -96,6 +104,14 @@ export const fetchEvidence = (id: string) => request('identity', 'GET', '/api/ad
 export const fetchWatch = () => request('identity', 'GET', '/api/admin/rules/watch');
 export const setWatchThreshold = (thresholdPoints: number) => request('identity', 'PUT', '/api/admin/rules/watch', { body: { thresholdPoints } });
 
+/** Scheduled publishes and ends of the rules. */
+export const fetchSchedule = () => request('identity', 'GET', '/api/admin/rules/schedule');
+export const scheduleDraft = (id: string, at: WallTime, until?: WallTime) =>
+  request('identity', 'POST', '/api/admin/rules/drafts/{id}/schedule', { path: { id }, body: { at, ...(until ? { until } : {}) } });
+export const scheduleEnd = (number: number, at: WallTime) =>
+  request('identity', 'POST', '/api/admin/rules/versions/{number}/end', { path: { number: String(number) }, body: { at } });
+export const cancelScheduled = (id: string) => request('identity', 'DELETE', '/api/admin/rules/schedule/{id}', { path: { id } });
+
 export const rulesQueries = {
   forms: () => queryOptions({ queryKey: rulesKeys.forms(), queryFn: fetchRulesForms, meta: SILENT }),
   drafts: () => queryOptions({ queryKey: rulesKeys.drafts(), queryFn: fetchDrafts, meta: SILENT }),
@@ -106,6 +122,7 @@ export const rulesQueries = {
   effect: (number: number, days?: number) => queryOptions({ queryKey: rulesKeys.effect(number, days), queryFn: () => fetchEffect(number, days), meta: SILENT }),
   evidence: (id: string) => queryOptions({ queryKey: rulesKeys.evidence(id), queryFn: () => fetchEvidence(id), meta: SILENT }),
   watch: () => queryOptions({ queryKey: rulesKeys.watch(), queryFn: fetchWatch, meta: SILENT }),
+  schedule: () => queryOptions({ queryKey: rulesKeys.schedule(), queryFn: fetchSchedule, meta: SILENT }),
 };
 
 /** The services' refusals as the editor shows them: each at its change's file and path, with its message key. */

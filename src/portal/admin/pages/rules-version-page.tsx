@@ -4,6 +4,7 @@ import { Link, useParams } from 'react-router-dom';
 import { EffectPanel } from '../activity/effect-panel';
 import { messageOf, rulesQueries } from '../api/rules-api';
 import { RollBack } from '../rules/components/roll-back';
+import { ScheduleEnd } from '../rules/components/schedule';
 
 const personOf = (person: { id: string; email: string | null } | null) => (person ? (person.email ?? person.id) : '');
 
@@ -34,6 +35,7 @@ export default function RulesVersionPage() {
       ) : (
         <p role="status">{t('admin:Loading')}</p>
       )}
+      {v?.published ? <ScheduleEnd number={v.number} /> : null}
       <EffectPanel number={number} />
       {v && !v.published ? <RollBack number={v.number} label={t('admin:Versions.RollBack', { number: v.number })} /> : null}
       {v?.published && v.basedOn >= 0 ? <RollBack number={v.basedOn} label={t('admin:Versions.RollBack', { number: v.basedOn })} /> : null}

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { messageOf, rulesQueries, type RulesVersions } from '../api/rules-api';
 import { RollBack } from '../rules/components/roll-back';
+import { ScheduleList } from '../rules/components/schedule';
 import { WatchFlags, WatchThreshold } from '../activity/watch-flags';
 
 type Version = RulesVersions['versions'][number];
@@ -67,6 +68,7 @@ export default function RulesVersionsPage() {
       <p>{published.version === 0 ? t('admin:Versions.BaseInForce') : t('admin:Versions.InForceText', { number: published.version })}</p>
       <WatchFlags />
       <WatchThreshold />
+      <ScheduleList />
       {list.length === 0 ? <p>{t('admin:Versions.None')}</p> : null}
       <ol className="admin-versions">
         {list.map((version) => (
