@@ -43,6 +43,28 @@ export async function formActivityRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
+  api.get(
+    '/api/admin/form-activity.csv',
+    {
+      config: { role: 'product-owner' },
+      schema: {
+        tags,
+        summary: 'The daily counts of a period as CSV for analysts (the same filters as the statistics): day, event, form, field, message key, modal, count',
+        description: 'Cells a spreadsheet would read as a formula (starting with =, +, -, @, a tab or a carriage return) start with an apostrophe.',
+        querystring: ref('form-activity-stats-request'),
+        response: { 200: { type: 'string', description: 'text/csv, one row per day and count.' }, ...errors(400, 401, 403) },
+      },
+    },
+    async (request, reply) => {
+      const csv = await formActivity.csv(request.query);
+      return reply
+        .header('content-disposition', `attachment; filename="form-activity-${csv.from}-${csv.to}${request.query.form ? `-${request.query.form}` : ''}.csv"`)
+        .header('cache-control', 'no-store')
+        .type('text/csv; charset=utf-8')
+        .send(csv.body);
+    },
+  );
+
   // What a rules version did to learners, and a draft's evidence: the activity service's, read from
   // the daily counts, beside the rules console's calls (same role, same tag).
   const versionNumber: TypedSchema<{ number: string }> = {

@@ -7,6 +7,7 @@ import { hitRateLimit } from '../db/rate-limit';
 import { invalid, rateLimited, type FieldError } from '../errors';
 import type { Caller } from '../http/auth';
 import { readSchemaFiles, type SchemaRegistry } from '../http/schema-registry';
+import { activityCsv } from './csv';
 import { draftEvidence, versionEffect, type Reach, type VersionScope } from './effect';
 import { databaseSink, deleteExpiredEvents, utcDay, type FormActivityEvent, type FormActivitySink } from './sink';
 import * as store from './store';
@@ -158,6 +159,12 @@ export function createFormActivityService({ db, schemas, config, sink = database
           })),
         modals: [...modals.entries()].map(([modal, views]) => ({ modal, views })).sort((a, b) => b.views - a.views || a.modal.localeCompare(b.modal)),
       };
+    },
+
+    /** The daily counts of the statistics' period and form, as CSV for analysts. */
+    async csv(query: ApiFormActivityStatsRequest): Promise<{ from: string; to: string; body: string }> {
+      const { from, to } = period(query);
+      return { from, to, body: activityCsv(await store.dailyCounts(db, { from, to, form: query.form })) };
     },
 
     /** What a rules version did to learners: its forms and changed fields in equal windows before and after its publish. */

@@ -109,3 +109,18 @@ export async function sumFormCounts(db: Db, period: { from: string; to: string; 
     .execute();
   return rows.map((r) => ({ event: r.event, form: r.form, field: r.field, messageKey: r.message_key, modal: '', count: Number(r.total) }));
 }
+
+/** The daily counts of a period (one form's and the modals' when `form` is given), a row per day and count, in order. */
+export async function dailyCounts(db: Db, period: { from: string; to: string; form?: string }): Promise<Array<SummedCount & { day: string }>> {
+  let query = db
+    .selectFrom('form_activity_daily')
+    .select([sql<string>`to_char(day, 'YYYY-MM-DD')`.as('day'), 'event', 'form', 'field', 'message_key', 'modal', 'count'])
+    .where('day', '>=', period.from)
+    .where('day', '<=', period.to);
+  if (period.form) {
+    const form = period.form;
+    query = query.where((eb) => eb.or([eb('form', '=', form), eb('event', '=', 'modal-viewed')]));
+  }
+  const rows = await query.orderBy('day').orderBy('event').orderBy('form').orderBy('field').orderBy('message_key').orderBy('modal').execute();
+  return rows.map((r) => ({ day: r.day, event: r.event, form: r.form, field: r.field, messageKey: r.message_key, modal: r.modal, count: Number(r.count) }));
+}

@@ -20,7 +20,7 @@ import type {
   ApiRulesWatchResponse,
   ApiPublishScheduleResponse,
 } from '../../../generated/api-types';
-import { request } from '../../clients/client';
+import { request, requestText } from '../../clients/client';
 import { isApiError } from '../../clients/errors';
 import type { RuleChange } from '../rules/changes';
 import type { Refusal } from '../rules/local-checks';
@@ -93,6 +93,10 @@ export const fetchFormActivity = (days: number) => {
   const { from, to } = periodOf(days);
   return request('identity', 'GET', '/api/admin/form-activity', { query: { from, to } });
 };
+
+/** The period's daily counts as CSV (the statistics' filters). */
+export const fetchFormActivityCsv = (days: number) =>
+  requestText('identity', '/api/admin/form-activity.csv', { query: periodOf(days), headers: { accept: 'text/csv' } });
 
 /** What a version did to learners, in windows of `days` (the services' default when undefined). */
 export const fetchEffect = (number: number, days?: number) =>
