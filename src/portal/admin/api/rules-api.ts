@@ -18,7 +18,6 @@ import type {
   ApiRulesImpactResponse,
   ApiRulesVersionsResponse,
   ApiRulesWatchResponse,
-  ApiPublishScheduleResponse,
 } from '../../../generated/api-types';
 import { request, requestText } from '../../clients/client';
 import { isApiError } from '../../clients/errors';
@@ -34,7 +33,6 @@ export type ServerRefusal = ApiRulesCheckResponseRefusal;
 export type VersionEffect = ApiRulesEffectResponse;
 export type DraftEvidence = ApiRulesEvidenceResponse;
 export type RulesWatch = ApiRulesWatchResponse;
-export type PublishSchedule = ApiPublishScheduleResponse;
 export interface WallTime {
   date: string;
   time: string;
