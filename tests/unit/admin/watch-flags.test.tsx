@@ -52,7 +52,7 @@ it('shows the flagged version in force with its figures, and rolls it back with 
   const flag = await screen.findByTestId('flag-3');
   expect(screen.queryByTestId('flag-1')).toBeNull();
   expect(within(flag).getByRole('link', { name: 'Version 3 got clearly worse' }).getAttribute('href')).toBe('/admin/rules/versions/3');
-  expect(flag.textContent).toContain('profile, primaryAddress/city: turned back at 3.1% of submit attempts before, 8.4% after');
+  expect(flag.textContent).toContain('Profile, primaryAddress/city: turned back at 3.1% of submit attempts before, 8.4% after');
   expect(within(flag).getByLabelText('Why roll back')).toHaveProperty('value', 'Version 3 got clearly worse for learners (the watch)');
   await user.click(within(flag).getByRole('button', { name: 'Roll back to version 2' }));
   await screen.findByText('Rolled back: version 4 is in force.');

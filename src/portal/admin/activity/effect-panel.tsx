@@ -54,22 +54,29 @@ function VerdictText({ comparison }: { comparison: Comparison }) {
     <span className={`admin-effect__verdict admin-effect__verdict--${comparison.verdict}`} data-verdict={comparison.verdict}>
       <strong>{t(VERDICT_KEY[comparison.verdict])}</strong>
       {comparison.difference !== null ? <span> {t('admin:Effect.Points', { points: points.format(comparison.difference * 100) })}</span> : null}
-      {comparison.pValue !== null ? <span> ({t('admin:Effect.PValue', { p: p.format(comparison.pValue) })})</span> : null}
+      {comparison.pValue !== null ? (
+        <span>
+          {' '}
+          ({comparison.pValue < 0.001 ? t('admin:Effect.PValueBelow', { p: p.format(0.001) }) : t('admin:Effect.PValue', { p: p.format(comparison.pValue) })})
+        </span>
+      ) : null}
     </span>
   );
 }
 
 function ComparisonRow({ label, comparison, minTrials, testId }: { label: string; comparison: Comparison; minTrials: number; testId: string }) {
+  const { t } = useTranslation(['admin']);
+  // data-label names each cell where a narrow screen stacks the row (admin.css).
   return (
     <tr data-testid={testId}>
       <th scope="row">{label}</th>
-      <td>
+      <td data-label={t('admin:Effect.Before')}>
         <RateText rate={comparison.before} minTrials={minTrials} />
       </td>
-      <td>
+      <td data-label={t('admin:Effect.After')}>
         <RateText rate={comparison.after} minTrials={minTrials} />
       </td>
-      <td>
+      <td data-label={t('admin:Effect.Verdict')}>
         <VerdictText comparison={comparison} />
       </td>
     </tr>

@@ -3,6 +3,8 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { messageOf, rulesKeys, rulesQueries, setWatchThreshold, type RulesWatch } from '../api/rules-api';
+import type { FormName } from '../../forms/definitions';
+import { FORM_TITLE } from '../gallery/text-keys';
 import { RollBack } from '../rules/components/roll-back';
 
 // The watch's flags (docs/admin-area.md, "A watch"): each version whose figures got clearly worse
@@ -17,8 +19,9 @@ function usePercent() {
   return (value: number) => format.format(value);
 }
 
-function FlagItem({ flag }: { flag: Flag }) {
-  const { t } = useTranslation(['admin']);
+function FlagItem({ flag, wasInForce }: { flag: Flag; wasInForce: boolean }) {
+  const { t } = useTranslation(['admin', 'gallery']);
+  const formTitle = (form: string) => (form in FORM_TITLE ? t(FORM_TITLE[form as FormName]) : form);
   const percent = usePercent();
   return (
     <li className="admin-card admin-flag" data-testid={`flag-${flag.version}`}>
@@ -30,12 +33,17 @@ function FlagItem({ flag }: { flag: Flag }) {
         {flag.figures.map((figure) => (
           <li key={`${figure.form}:${figure.field ?? ''}`}>
             {figure.field === null
-              ? t('admin:Watch.AbandonedFigure', { form: figure.form, before: percent(figure.before), after: percent(figure.after) })
-              : t('admin:Watch.RejectionsFigure', { form: figure.form, field: figure.field, before: percent(figure.before), after: percent(figure.after) })}
+              ? t('admin:Watch.AbandonedFigure', { form: formTitle(figure.form), before: percent(figure.before), after: percent(figure.after) })
+              : t('admin:Watch.RejectionsFigure', {
+                  form: formTitle(figure.form),
+                  field: figure.field,
+                  before: percent(figure.before),
+                  after: percent(figure.after),
+                })}
           </li>
         ))}
       </ul>
-      {flag.inForce && flag.version > 0 ? (
+      {(flag.inForce || wasInForce) && flag.version > 0 ? (
         <RollBack
           number={flag.version - 1}
           label={t('admin:Watch.RollBack', { number: flag.version - 1 })}
@@ -51,6 +59,9 @@ export function WatchFlags({ inForceOnly = false }: { inForceOnly?: boolean }) {
   const { t } = useTranslation(['admin']);
   const id = useId();
   const watch = useQuery(rulesQueries.watch());
+  // A flag shown in force stays while the page is open, so the roll back's outcome stays in view.
+  const [shownInForce] = useState(() => new Set<number>());
+  for (const flag of watch.data?.flags ?? []) if (flag.inForce) shownInForce.add(flag.version);
   if (watch.error)
     return (
       <p role="alert" className="admin-error">
@@ -58,7 +69,7 @@ export function WatchFlags({ inForceOnly = false }: { inForceOnly?: boolean }) {
       </p>
     );
   if (!watch.data) return null;
-  const flags = watch.data.flags.filter((flag) => !inForceOnly || flag.inForce);
+  const flags = watch.data.flags.filter((flag) => !inForceOnly || flag.inForce || shownInForce.has(flag.version));
   if (flags.length === 0) return inForceOnly ? null : <p>{t('admin:Watch.None', { points: watch.data.thresholdPoints })}</p>;
   return (
     <section className="admin-watch" aria-labelledby={`${id}-heading`} data-testid="watch-flags">
@@ -66,7 +77,7 @@ export function WatchFlags({ inForceOnly = false }: { inForceOnly?: boolean }) {
       <p>{t('admin:Watch.Intro', { points: watch.data.thresholdPoints })}</p>
       <ul className="admin-cards">
         {flags.map((flag) => (
-          <FlagItem key={flag.version} flag={flag} />
+          <FlagItem key={flag.version} flag={flag} wasInForce={shownInForce.has(flag.version)} />
         ))}
       </ul>
     </section>
