@@ -62,6 +62,8 @@ interface FormCounts {
   opened: number;
   attempts: number;
   abandoned: number;
+  /** null: no save recorded in the window at all (saves were not recorded then). */
+  saved: number | null;
   /** field -> message key ('' for none) -> rejections */
   rejected: Map<string, Map<string, number>>;
 }
@@ -70,10 +72,11 @@ function byForm(counts: readonly store.SummedCount[]): Map<string, FormCounts> {
   const forms = new Map<string, FormCounts>();
   for (const c of counts) {
     let f = forms.get(c.form);
-    if (!f) forms.set(c.form, (f = { opened: 0, attempts: 0, abandoned: 0, rejected: new Map() }));
+    if (!f) forms.set(c.form, (f = { opened: 0, attempts: 0, abandoned: 0, saved: null, rejected: new Map() }));
     if (c.event === 'form-opened') f.opened += c.count;
     else if (c.event === 'submit-attempted') f.attempts += c.count;
     else if (c.event === 'form-abandoned') f.abandoned += c.count;
+    else if (c.event === 'form-saved') f.saved = (f.saved ?? 0) + c.count;
     else if (c.event === 'field-rejected') {
       const keys = f.rejected.get(c.field) ?? new Map<string, number>();
       keys.set(c.messageKey, (keys.get(c.messageKey) ?? 0) + c.count);
@@ -83,7 +86,7 @@ function byForm(counts: readonly store.SummedCount[]): Map<string, FormCounts> {
   return forms;
 }
 
-const EMPTY: FormCounts = { opened: 0, attempts: 0, abandoned: 0, rejected: new Map() };
+const EMPTY: FormCounts = { opened: 0, attempts: 0, abandoned: 0, saved: null, rejected: new Map() };
 const total = (keys: Map<string, number> | undefined) => [...(keys?.values() ?? [])].reduce((sum, n) => sum + n, 0);
 const formOrder = (form: string) => {
   const i = (FORM_NAMES as readonly string[]).indexOf(form);
@@ -129,6 +132,12 @@ export async function versionEffect(db: store.Db, scope: VersionScope, options: 
         opened: { before: b.opened, after: a.opened },
         submitAttempts: { before: b.attempts, after: a.attempts },
         abandoned: compare({ events: b.abandoned, trials: b.opened }, { events: a.abandoned, trials: a.opened }, 'worse'),
+        // A window in which no save was recorded at all (before saves were recorded) has no rate to compare.
+        saved: compare(
+          { events: b.saved ?? 0, trials: b.saved === null ? 0 : b.opened },
+          { events: a.saved ?? 0, trials: a.saved === null ? 0 : a.opened },
+          'better',
+        ),
         fields: (scope.reach.get(form) ?? []).map((field) => {
           const bk = b.rejected.get(field);
           const ak = a.rejected.get(field);
@@ -166,6 +175,7 @@ export async function draftEvidence(db: store.Db, draftId: string, reach: Reach,
         opened: c.opened,
         submitAttempts: c.attempts,
         abandoned: rateOf(c.abandoned, c.opened),
+        saved: rateOf(c.saved ?? 0, c.saved === null ? 0 : c.opened),
         fields: (reach.get(form) ?? []).map((field) => {
           const keys = c.rejected.get(field);
           return {

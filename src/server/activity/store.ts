@@ -104,7 +104,7 @@ export async function sumFormCounts(db: Db, period: { from: string; to: string; 
     .where('form', 'in', [...period.forms])
     .where('day', '>=', period.from)
     .where('day', '<=', period.to)
-    .where('event', 'in', ['form-opened', 'submit-attempted', 'form-abandoned', 'field-rejected'])
+    .where('event', 'in', ['form-opened', 'submit-attempted', 'form-abandoned', 'form-saved', 'field-rejected'])
     .groupBy(['event', 'form', 'field', 'message_key'])
     .execute();
   return rows.map((r) => ({ event: r.event, form: r.form, field: r.field, messageKey: r.message_key, modal: '', count: Number(r.total) }));

@@ -61,6 +61,7 @@ export async function seedDemoActivity(
     add(day, 'form-opened', 'profile', around(next, 150));
     add(day, 'submit-attempted', 'profile', attempts);
     add(day, 'form-abandoned', 'profile', around(next, after ? 17 : 15));
+    add(day, 'form-saved', 'profile', Math.round(attempts * (after ? 0.84 : 0.9)));
     add(day, 'field-rejected', 'profile', Math.round(attempts * (0.025 + 0.01 * next())), CITY, 'Validation.InvalidCity');
     if (after) add(day, 'field-rejected', 'profile', Math.round(attempts * (0.04 + 0.02 * next())), CITY, 'Validation.MaxLength');
     add(day, 'field-rejected', 'profile', around(next, 4), 'company', 'Validation.InvalidCompany');
@@ -70,6 +71,7 @@ export async function seedDemoActivity(
     add(day, 'form-opened', 'exam', around(next, 30));
     add(day, 'submit-attempted', 'exam', exam);
     add(day, 'form-abandoned', 'exam', around(next, 3));
+    add(day, 'form-saved', 'exam', Math.round(exam * 0.9));
     add(day, 'field-rejected', 'exam', Math.round(exam * (after ? 0.07 : 0.03)), CITY, after ? 'Validation.MaxLength' : 'Validation.InvalidCity');
     add(day, 'form-opened', 'address', around(next, 12));
     add(day, 'submit-attempted', 'address', around(next, 10));

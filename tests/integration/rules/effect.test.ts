@@ -15,13 +15,14 @@ const CITY = 'primaryAddress/city';
 async function writeDays(
   server: TestServer,
   days: string[],
-  perDay: { opened: number; attempts: number; abandoned: number; city: Record<string, number> },
+  perDay: { opened: number; attempts: number; abandoned: number; city: Record<string, number>; saved?: number },
   form = 'profile',
 ) {
   const rows = days.flatMap((day) => [
     { day, event: 'form-opened', form, field: '', message_key: '', modal: '', count: perDay.opened },
     { day, event: 'submit-attempted', form, field: '', message_key: '', modal: '', count: perDay.attempts },
     { day, event: 'form-abandoned', form, field: '', message_key: '', modal: '', count: perDay.abandoned },
+    ...(perDay.saved === undefined ? [] : [{ day, event: 'form-saved', form, field: '', message_key: '', modal: '', count: perDay.saved }]),
     ...Object.entries(perDay.city).map(([key, count]) => ({ day, event: 'field-rejected', form, field: CITY, message_key: key, modal: '', count })),
   ]);
   await server.database.db.insertInto('form_activity_daily').values(rows).execute();
@@ -76,11 +77,18 @@ describe.each(stores)('a version’s effect on %s', (store) => {
   it('compares 14 days before with 14 days after the publish day (the default), at the city and the forms the change reaches', async () => {
     const publishDayMs = Date.parse(`${dayOf(publishedMs)}T00:00:00Z`);
     // Before: 100 attempts a day, 3 turned back at the city; after: 8. The publish day itself is noise that must be left out.
-    await writeDays(s(), range(publishDayMs - 14 * DAY_MS, 14), { opened: 120, attempts: 100, abandoned: 12, city: { 'Validation.InvalidCity': 3 } });
+    await writeDays(s(), range(publishDayMs - 14 * DAY_MS, 14), {
+      opened: 120,
+      attempts: 100,
+      abandoned: 12,
+      saved: 97,
+      city: { 'Validation.InvalidCity': 3 },
+    });
     await writeDays(s(), range(publishDayMs + DAY_MS, 14), {
       opened: 120,
       attempts: 100,
       abandoned: 13,
+      saved: 92,
       city: { 'Validation.InvalidCity': 3, 'Validation.MaxLength': 5 },
     });
     await writeDays(s(), [dayOf(publishDayMs)], { opened: 9999, attempts: 9999, abandoned: 9999, city: { 'Validation.MaxLength': 9999 } });
@@ -140,6 +148,8 @@ describe.each(stores)('a version’s effect on %s', (store) => {
     // Abandoned per opened: 168/1680 against 182/1680, not a difference the test can show.
     expect(profile.abandoned.verdict).toBe('no-clear-difference');
     expect(profile.abandoned.before.rate).toBeCloseTo(0.1, 10);
+    // Saves per form opened: 1358/1680 against 1288/1680, clearly worse (fewer saves).
+    expect(profile.saved).toMatchObject({ before: { events: 1358, trials: 1680 }, after: { events: 1288, trials: 1680 }, verdict: 'worse' });
     // A form without counts: too few attempts to tell, and no percentage.
     expect(body.forms[1].fields[0].rejections).toMatchObject({ verdict: 'too-few', pValue: null, before: { rate: null, low: null }, after: { rate: null } });
   });
@@ -152,6 +162,8 @@ describe.each(stores)('a version’s effect on %s', (store) => {
     expect(five.body).toMatchObject({ days: 5, before: { from: dayOf(publishDayMs - 5 * DAY_MS) }, after: { to: dayOf(publishDayMs + 5 * DAY_MS) } });
     // 50 attempts a window: shown; the city went from 0 to 5 of 50, which 50 attempts cannot tell apart.
     expect(five.body.forms[0].fields[0].rejections).toMatchObject({ verdict: 'no-clear-difference', after: { events: 5, trials: 50, rate: 0.1 } });
+    // No save recorded in either window (saves were not recorded then): no rate, too few to tell.
+    expect(five.body.forms[0].saved).toMatchObject({ verdict: 'too-few', before: { trials: 0, rate: null } });
     expect((await effect('?days=2')).body.forms[0].fields[0].rejections.verdict).toBe('too-few');
     expect((await effect('?days=180')).body.days).toBe(20);
 

@@ -43,6 +43,7 @@ const answer = (days: number): VersionEffect => ({
         pValue: 0.42,
         verdict: 'no-clear-difference',
       },
+      saved: { before: rate(1260, 1680, 0.729, 0.77), after: rate(1190, 1680, 0.686, 0.729), difference: -0.0417, pValue: 0.005, verdict: 'worse' },
       fields: [
         {
           field: 'primaryAddress/city',
@@ -61,6 +62,7 @@ const answer = (days: number): VersionEffect => ({
       opened: { before: 3, after: 2 },
       submitAttempts: { before: 2, after: 1 },
       abandoned: { before: rate(0, 3, null, null), after: rate(1, 2, null, null), difference: null, pValue: null, verdict: 'too-few' },
+      saved: { before: rate(0, 0, null, null), after: rate(0, 0, null, null), difference: null, pValue: null, verdict: 'too-few' },
       fields: [
         {
           field: 'primaryAddress/city',
@@ -107,6 +109,7 @@ describe('what changed for learners', () => {
     expect(cells[2]!.textContent).toContain('clearly worse');
     expect(cells[2]!.textContent).toContain('+5 points');
     expect(within(screen.getByTestId('effect-profile-abandoned')).getAllByRole('cell')[2]!.textContent).toContain('no clear difference');
+    expect(within(screen.getByTestId('effect-profile-saved')).getAllByRole('cell')[2]!.textContent).toContain('clearly worse');
     expect(screen.getByRole('region', { name: 'What changed for learners' }).textContent).toContain('p < 0.05');
   });
 

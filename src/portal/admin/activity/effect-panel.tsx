@@ -178,6 +178,7 @@ export function EffectPanel({ number }: { number: number }) {
                         comparison={form.abandoned}
                         minTrials={minTrials}
                       />
+                      <ComparisonRow testId={`effect-${form.form}-saved`} label={t('admin:Effect.Saved')} comparison={form.saved} minTrials={minTrials} />
                     </tbody>
                   </table>
                 </div>
@@ -237,6 +238,11 @@ export function DraftEvidencePanel({ draftId }: { draftId: string }) {
                         events: form.abandoned.events,
                         trials: form.abandoned.trials,
                       })}
+                </li>,
+                <li key={`${form.form}:saved`}>
+                  {form.saved.rate === null
+                    ? t('admin:Effect.EvidenceSavedTooFew', { form: title, trials: form.saved.trials })
+                    : t('admin:Effect.EvidenceSaved', { form: title, rate: percent(form.saved.rate), events: form.saved.events, trials: form.saved.trials })}
                 </li>,
               ];
             })}
