@@ -32,6 +32,14 @@ export default defineConfig({
     timeout: 120_000,
     stdout: 'ignore',
     stderr: 'pipe',
-    env: { PORT: String(port), IDP_PORT: String(idpPort), SANDBOX_PORT: String(sandboxPort), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    env: {
+      PORT: String(port),
+      IDP_PORT: String(idpPort),
+      SANDBOX_PORT: String(sandboxPort),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      // The suites start from the base rules (version 1 is the first they publish): no demo history.
+      DEMO_ACTIVITY: process.env.E2E_DEMO_ACTIVITY ?? 'off',
+    },
   },
 });

@@ -1,4 +1,4 @@
-// npm run bench: every benchmark one after another (bench:forms, bench:api, bench:rules-impact,
+// npm run bench: every benchmark one after another (bench:forms, bench:api, bench:rules-impact, bench:activity-effect,
 // bench:web, bench:lighthouse), each with BENCH_JSON naming a file of its own, then docs/performance.md composed
 // from what they wrote (scripts/lib/bench-report.ts): date, machine, one section per benchmark with
 // its tables and marks, and every mark in one table. A benchmark missing from package.json, failing
@@ -13,7 +13,7 @@ import { dirname, join, relative } from 'node:path';
 import { type BenchSection, composePerformanceMarkdown, type HistoryRow, historyRows, isBenchReport, marksOfDocument } from './lib/bench-report';
 import { rootDir } from './lib/paths';
 
-const BENCHMARKS = ['bench:forms', 'bench:api', 'bench:rules-impact', 'bench:web', 'bench:lighthouse'];
+const BENCHMARKS = ['bench:forms', 'bench:api', 'bench:rules-impact', 'bench:activity-effect', 'bench:web', 'bench:lighthouse'];
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 const args = process.argv.slice(2);

@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { formActivityRoutes } from './activity/routes';
 import type { FormActivitySink } from './activity/sink';
 import { startFormActivitySweep } from './activity/sweep';
+import { startWatch } from './activity/watch';
 import type { ServerConfig } from './config';
 import type { Database } from './db';
 import { entitlementRoutes } from './entitlements/routes';
@@ -25,6 +26,7 @@ import { identityRoutes } from './identity/routes';
 import { createMailer, type Mailer } from './mail/mailer';
 import { outboxRoutes } from './mail/outbox-routes';
 import { proxyTrust } from './http/client-address';
+import { scheduleRoutes } from './publish/schedule-routes';
 import { rulesAdminRoutes, rulesModuleRoutes } from './rules/routes';
 import { textsAdminRoutes, textsFileRoutes } from './texts/routes';
 import { createServices } from './services';
@@ -91,6 +93,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onClose', async () => texts.stop());
   const stopSweep = startFormActivitySweep(app.services.formActivity.sweep, app.log, { outageLogIntervalMs: config.outageLogIntervalMs });
   app.addHook('onClose', async () => stopSweep());
+  // The watch over published rules versions: daily, on whichever instance's turn it is (activity/watch.ts).
+  const stopWatch = startWatch(app.services.watch, app.log);
+  app.addHook('onClose', async () => stopWatch());
+  // Scheduled publishes and ends: every instance looks every second; one takes each at its time.
+  app.services.scheduler.start();
+  app.addHook('onClose', async () => app.services.scheduler.stop());
   app.decorateRequest('caller', null as never);
   // The rules a request is judged by are taken once, as it arrives: every write it makes is validated
   // with them and its answer names them (x-rules-version), even when a publish comes into force before
@@ -148,6 +156,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await scope.register(formActivityRoutes);
       await scope.register(rulesAdminRoutes);
       await scope.register(textsAdminRoutes);
+      await scope.register(scheduleRoutes('rules', 'product-owner'));
+      await scope.register(scheduleRoutes('texts', 'localisation'));
     }),
   );
   await app.register(publicScope(rulesModuleRoutes));

@@ -38,6 +38,8 @@ export interface ServerConfig {
   /** While the database is away: one log line per failure kind and this interval (outage-log.ts). */
   outageLogIntervalMs: number;
   seedOnStart: boolean;
+  /** Seed 90 days of synthetic form activity and a past rules version the watch flags (docs/demo.md), on an empty history. */
+  demoActivity: boolean;
   /** The demo stand-in for the social identity provider (DEMO_SOCIAL_SIGNIN; on in development only). */
   demoSocialSignIn: boolean;
   /** NODE_ENV === 'production': the development outbox page is off. */
@@ -350,6 +352,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     logLevel: read.oneOf('LOG_LEVEL', LOG_LEVELS, 'info'),
     outageLogIntervalMs: read.count('LOG_OUTAGE_INTERVAL_MS', 10_000),
     seedOnStart,
+    demoActivity: read.bool('DEMO_ACTIVITY', seedOnStart && !production),
     demoSocialSignIn,
     production,
     sandboxOrigin,

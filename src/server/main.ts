@@ -12,6 +12,7 @@ import { createRequestMetrics, startMetricsServer } from './http/metrics';
 import { compiled } from './runtime-files';
 import { gracefulShutdown, newLifecycle } from './shutdown';
 import { seedOnce } from './seed/demo';
+import { seedDemoActivity } from './seed/demo-activity';
 
 // One process: the portal and /api, the identity provider (its own TLS port) and demo data.
 async function main(): Promise<void> {
@@ -41,6 +42,11 @@ async function main(): Promise<void> {
     jwks: { jwksUri: idp.jwksUri, caCertPath: idp.caCertPath },
     serveStatic: true,
   });
+  // The demo's form activity and its flagged version, through the services (seed/demo-activity.ts).
+  if (config.demoActivity) {
+    const demo = await seedDemoActivity(database.db, app.services);
+    if (demo) log.info(demo, 'demo form activity seeded');
+  }
   await app.listen({ port: config.port, host: config.host });
   const metricsServer =
     metrics && config.metricsPort !== undefined ? await startMetricsServer(metrics.registry, config.metricsPort, config.metricsHost) : undefined;

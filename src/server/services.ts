@@ -1,6 +1,8 @@
 import type { Kysely } from 'kysely';
 import { createFormActivityService, type FormActivityService } from './activity/service';
 import type { FormActivitySink } from './activity/sink';
+import { createWatch, type Watch } from './activity/watch';
+import { createScheduler, type Scheduler } from './publish/schedule';
 import type { ServerConfig } from './config';
 import type { DB } from './db/types';
 import { createEntitlementsService, type EntitlementsService } from './entitlements/service';
@@ -22,6 +24,8 @@ export interface Services {
   entitlements: EntitlementsService;
   vendors: VendorsService;
   formActivity: FormActivityService;
+  watch: Watch;
+  scheduler: Scheduler;
   rules: RulesService;
   texts: TextsService;
 }
@@ -91,6 +95,20 @@ export function createServices({
       config: deps.config,
       sink: formActivitySink,
       isMessageKey: (key) => texts.hasText(`validation:${key}`),
+      // A version's effect is read where its changes reach (the rules service knows where).
+      rules: { versionScope: (n) => rules.versionScope(n), draftReach: (id) => rules.draftReach(id) },
+    }),
+    // Publish on a date: one mechanism for the rules and the texts (publish/schedule.ts).
+    scheduler: createScheduler({ db: deps.db, executors: { rules: rules.scheduleExecutor, texts: texts.scheduleExecutor }, log }),
+    // The watch over published versions: a job of the activity service, beside the rules service.
+    watch: createWatch({
+      db: deps.db,
+      mailer: deps.mailer,
+      publicOrigin: deps.config.publicOrigin,
+      rules: { versionScope: (n) => rules.versionScope(n), versionsSince: (d) => rules.versionsSince(d), publishedVersion: () => rules.published().version },
+      owners: () => identity.accountsWithRole('product-owner'),
+      accountEmails: (ids) => identity.accountEmails(ids),
+      log,
     }),
   };
 }

@@ -19,6 +19,7 @@ import './admin.css';
 const RulesFormsPage = lazy(() => import('./pages/rules-forms-page'));
 const RulesEditorPage = lazy(() => import('./pages/rules-editor-page'));
 const RulesVersionsPage = lazy(() => import('./pages/rules-versions-page'));
+const RulesVersionPage = lazy(() => import('./pages/rules-version-page'));
 const RulesAuditPage = lazy(() => import('./pages/rules-audit-page'));
 const GalleryPage = lazy(() => import('./gallery/gallery-page'));
 const TextsPage = lazy(() => import('./texts/texts-page'));
@@ -86,6 +87,7 @@ export default function AdminRoom() {
           >
             <Route index element={<RulesFormsPage />} />
             <Route path="versions" element={<RulesVersionsPage />} />
+            <Route path="versions/:number" element={<RulesVersionPage />} />
             <Route path="audit" element={<RulesAuditPage />} />
             <Route path=":form" element={<RulesEditorPage />} />
           </Route>

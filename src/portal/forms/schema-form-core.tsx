@@ -85,6 +85,7 @@ export function SchemaFormCore<T = Record<string, unknown>>(props: CoreProps<T>)
       status.set({ submitting: true, invalidSubmit: false });
       try {
         await onSubmit(data as T);
+        activity.saved();
         status.set({ submitting: false, edited: false });
         editToggle?.done();
       } catch {

@@ -7,6 +7,8 @@ import { hitRateLimit } from '../db/rate-limit';
 import { invalid, rateLimited, type FieldError } from '../errors';
 import type { Caller } from '../http/auth';
 import { readSchemaFiles, type SchemaRegistry } from '../http/schema-registry';
+import { activityCsv } from './csv';
+import { draftEvidence, versionEffect, type Reach, type VersionScope } from './effect';
 import { databaseSink, deleteExpiredEvents, utcDay, type FormActivityEvent, type FormActivitySink } from './sink';
 import * as store from './store';
 
@@ -28,6 +30,8 @@ export interface FormActivityDeps {
   sink?: FormActivitySink;
   /** Whether a message key (`Validation.*`) is one of the validation texts in force (the texts service's). */
   isMessageKey: (key: string) => boolean;
+  /** Where a rules version and a draft reach (the rules service's): what their effect and evidence are read at. */
+  rules?: { versionScope(number: number): Promise<VersionScope>; draftReach(id: string): Promise<Reach> };
   now?: () => Date;
 }
 
@@ -39,7 +43,7 @@ const rate = (rejections: number, attempts: number) => (attempts > 0 ? Math.roun
  * Form activity (docs/admin-area.md, "Evidence: form activity"): the portal's events, checked and
  * passed to the sink, bounded per account; and the statistics the product owner's console shows.
  */
-export function createFormActivityService({ db, schemas, config, sink = databaseSink(db), isMessageKey, now = () => new Date() }: FormActivityDeps) {
+export function createFormActivityService({ db, schemas, config, sink = databaseSink(db), isMessageKey, rules, now = () => new Date() }: FormActivityDeps) {
   // The data paths of each form, from the schema files (the shape no rules version changes).
   let paths: Map<FormName, Set<string>> | undefined;
   const fieldsOf = (form: FormName): Set<string> => {
@@ -155,6 +159,24 @@ export function createFormActivityService({ db, schemas, config, sink = database
           })),
         modals: [...modals.entries()].map(([modal, views]) => ({ modal, views })).sort((a, b) => b.views - a.views || a.modal.localeCompare(b.modal)),
       };
+    },
+
+    /** The daily counts of the statistics' period and form, as CSV for analysts. */
+    async csv(query: ApiFormActivityStatsRequest): Promise<{ from: string; to: string; body: string }> {
+      const { from, to } = period(query);
+      return { from, to, body: activityCsv(await store.dailyCounts(db, { from, to, form: query.form })) };
+    },
+
+    /** What a rules version did to learners: its forms and changed fields in equal windows before and after its publish. */
+    async effect(number: number, days?: number) {
+      if (!rules) throw new Error('The activity service was made without the rules service.');
+      return versionEffect(db, await rules.versionScope(number), { now: now(), days });
+    },
+
+    /** The published version's recent figures at a draft's forms and fields. */
+    async evidence(draftId: string) {
+      if (!rules) throw new Error('The activity service was made without the rules service.');
+      return draftEvidence(db, draftId, await rules.draftReach(draftId), now());
     },
 
     /** Deletes the raw events past their 30 days (the periodic sweep). */

@@ -90,3 +90,37 @@ export async function sumCounts(db: Db, period: { from: string; to: string; form
   const rows = await query.groupBy(['event', 'form', 'field', 'message_key', 'modal']).execute();
   return rows.map((r) => ({ event: r.event, form: r.form, field: r.field, messageKey: r.message_key, modal: r.modal, count: Number(r.total) }));
 }
+
+/**
+ * The counts of some forms (opened, submitted, abandoned, rejected by field and key) over the days
+ * from `from` to `to`, both included, summed in the database: what a version's effect and a draft's
+ * evidence read. Never the raw events.
+ */
+export async function sumFormCounts(db: Db, period: { from: string; to: string; forms: readonly string[] }): Promise<SummedCount[]> {
+  if (period.forms.length === 0 || period.from > period.to) return [];
+  const rows = await db
+    .selectFrom('form_activity_daily')
+    .select(['event', 'form', 'field', 'message_key', sql<string>`sum(count)`.as('total')])
+    .where('form', 'in', [...period.forms])
+    .where('day', '>=', period.from)
+    .where('day', '<=', period.to)
+    .where('event', 'in', ['form-opened', 'submit-attempted', 'form-abandoned', 'form-saved', 'field-rejected'])
+    .groupBy(['event', 'form', 'field', 'message_key'])
+    .execute();
+  return rows.map((r) => ({ event: r.event, form: r.form, field: r.field, messageKey: r.message_key, modal: '', count: Number(r.total) }));
+}
+
+/** The daily counts of a period (one form's and the modals' when `form` is given), a row per day and count, in order. */
+export async function dailyCounts(db: Db, period: { from: string; to: string; form?: string }): Promise<Array<SummedCount & { day: string }>> {
+  let query = db
+    .selectFrom('form_activity_daily')
+    .select([sql<string>`to_char(day, 'YYYY-MM-DD')`.as('day'), 'event', 'form', 'field', 'message_key', 'modal', 'count'])
+    .where('day', '>=', period.from)
+    .where('day', '<=', period.to);
+  if (period.form) {
+    const form = period.form;
+    query = query.where((eb) => eb.or([eb('form', '=', form), eb('event', '=', 'modal-viewed')]));
+  }
+  const rows = await query.orderBy('day').orderBy('event').orderBy('form').orderBy('field').orderBy('message_key').orderBy('modal').execute();
+  return rows.map((r) => ({ day: r.day, event: r.event, form: r.form, field: r.field, messageKey: r.message_key, modal: r.modal, count: Number(r.count) }));
+}

@@ -280,6 +280,54 @@ export interface FormActivityEventsTable {
   modal: string | null;
 }
 
+/** The watch over published rules versions (migration 0021-activity-watch). */
+export interface ActivityWatchSettingsTable {
+  id: number;
+  threshold_points: ColumnType<number, number | undefined, number>;
+  updated_by: string | null;
+  updated_at: Timestamp | null;
+  last_run_at: Timestamp | null;
+}
+
+export interface ActivityWatchAuditTable {
+  id: Generated<number>;
+  at: CreatedAt;
+  actor_id: string;
+  action: string;
+  detail: Json<Record<string, unknown>>;
+}
+
+export interface ActivityWatchFlagsTable {
+  version: number;
+  flagged_at: CreatedAt;
+  checked_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  figures: Json<unknown[]>;
+  mailed_at: Timestamp | null;
+}
+
+/** Scheduled and temporary publishes of rules and texts (migration 0022-publish-schedule). */
+export interface PublishScheduleTable {
+  id: string;
+  kind: string;
+  action: string;
+  draft_id: string | null;
+  draft_revision: number | null;
+  version: number | null;
+  run_at: Timestamp;
+  local_time: string;
+  time_zone: string;
+  until_at: Timestamp | null;
+  until_local: string | null;
+  until_zone: string | null;
+  reason: string;
+  created_by: string;
+  created_at: CreatedAt;
+  status: ColumnType<string, string | undefined, string>;
+  done_at: Timestamp | null;
+  result_version: number | null;
+  outcome: string | null;
+}
+
 export interface DB {
   demo_social_identities: DemoSocialIdentitiesTable;
   accounts: AccountsTable;
@@ -314,4 +362,8 @@ export interface DB {
   texts_glossary: TextsGlossaryTable;
   form_activity_daily: FormActivityDailyTable;
   form_activity_events: FormActivityEventsTable;
+  activity_watch_settings: ActivityWatchSettingsTable;
+  activity_watch_audit: ActivityWatchAuditTable;
+  activity_watch_flags: ActivityWatchFlagsTable;
+  publish_schedule: PublishScheduleTable;
 }

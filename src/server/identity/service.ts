@@ -330,6 +330,8 @@ export function createIdentityService({ db, schemas, mailer, config, isLiveLangu
 
     /** E-mail addresses by account id: who made, approved and published a rules version. */
     accountEmails: (ids: readonly string[]) => store.accountEmails(db, ids),
+    /** The accounts holding an admin role, for the services' notices (the watch's e-mail to product owners). */
+    accountsWithRole: (role: 'product-owner' | 'localisation') => store.accountsWithRole(db, role),
 
     /**
      * Stored profiles in batches, for the rules service's impact check (never all at once). The

@@ -196,6 +196,17 @@ export async function accountEmails(db: Db, ids: readonly string[]): Promise<Map
   return new Map(rows.map((row) => [row.id, row.email]));
 }
 
+/** The accounts that hold an admin role (its e-mail and language), for the services' own notices to them. */
+export async function accountsWithRole(db: Db, role: string): Promise<Array<{ email: string; locale: string | null }>> {
+  return db
+    .selectFrom('accounts')
+    .select(['email', 'locale'])
+    .where(sql<boolean>`roles @> ${JSON.stringify([role])}::jsonb`)
+    .where('is_blocked', '=', false)
+    .orderBy('email')
+    .execute();
+}
+
 /**
  * One batch of stored profiles in id order after `afterId` (keyset: each batch is one indexed range
  * read, however far in). Documents come as JSON text: the caller parses them where it checks them.

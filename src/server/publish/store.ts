@@ -51,7 +51,8 @@ export interface AuditRow {
   detail: Record<string, unknown>;
 }
 
-export type AuditAction = 'draft-create' | 'draft-update' | 'draft-delete' | 'draft-approve' | 'publish' | 'republish';
+export type AuditAction =
+  'draft-create' | 'draft-update' | 'draft-delete' | 'draft-approve' | 'publish' | 'republish' | 'schedule' | 'schedule-cancel' | 'schedule-failed';
 /** The texts service's own: its languages and glossary (texts/language-store.ts). */
 export type TextsAuditAction = 'language-add' | 'language-fallback' | 'language-approve' | 'language-publish' | 'language-take-down' | 'glossary-set';
 
@@ -214,7 +215,7 @@ export function publishStore<C>(kind: PublishKind) {
    * draft is removed in the same transaction; `notify` (PostgreSQL) tells every instance at commit.
    */
   async function publishVersion(
-    db: Db,
+    db: Db | Transaction<DB>,
     options: {
       /** Checks made with the pointer locked (the draft still there, based on the published version, approved...). */
       guard: (trx: Transaction<DB>, publishedVersion: number) => Promise<PublishRefusal | undefined>;
@@ -222,9 +223,14 @@ export function publishStore<C>(kind: PublishKind) {
       draftId?: string;
       action: AuditAction;
       notify: boolean;
+      /** The schedule entry that carried the publish out (publish/schedule.ts), for the audit. */
+      scheduled?: string;
     },
   ): Promise<{ refused: PublishRefusal } | { row: VersionRow<C> }> {
-    return db.transaction().execute(async (trx) => {
+    // A scheduled publish runs inside the transaction that holds its schedule row (publish/schedule.ts).
+    const inTransaction = <T>(work: (trx: Transaction<DB>) => Promise<T>): Promise<T> =>
+      db.isTransaction ? work(db as Transaction<DB>) : db.transaction().execute(work);
+    return inTransaction(async (trx) => {
       const pointer = await trx.selectFrom(T.published).select('version').where('id', '=', 1).forUpdate().executeTakeFirstOrThrow();
       const refused = await options.guard(trx, pointer.version);
       if (refused) return { refused };
@@ -265,6 +271,7 @@ export function publishStore<C>(kind: PublishKind) {
           basedOn: pointer.version,
           hash: version.hash,
           ...(version.republishedFrom !== null ? { republishedFrom: version.republishedFrom } : {}),
+          ...(options.scheduled ? { scheduled: options.scheduled } : {}),
         },
       });
       // Delivered to every listening instance when the transaction commits, never before.

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { FormName } from '../../shared/schemas/form-names';
 import type { ServerConfig } from '../config';
 import type { DB } from '../db/types';
@@ -21,6 +21,7 @@ import type { VersionValidators } from './version-validators';
 import { VersionCache, type ResolvedRules, type RulesVersion } from './versions';
 import { auditEntry, draftFields, iso, people as lookUpPeople, versionFields, type Person } from '../publish/views';
 import { refresher } from '../publish/refresh';
+import type { ScheduleExecutor } from '../publish/schedule';
 
 // The rules service (docs/admin-area.md): product owners draft changes to the field rules, check
 // them, have them approved, publish them as numbered versions and roll back; every instance validates
@@ -189,6 +190,118 @@ export function createRulesService(deps: RulesDeps) {
     refresh().catch(() => undefined);
   };
 
+  /** Per form a set of changes reaches, the fields they change ('' — a whole form — is not a field). */
+  const reachWithFields = (changes: readonly RuleChange[], versions: readonly RuleFiles[]): Map<string, string[]> => {
+    const reach = new Map<string, string[]>(reachOf(changes).map((form) => [form, []]));
+    for (const [form, paths] of affectedPaths(map, changes, versions)) reach.set(form, paths.filter(Boolean).sort());
+    return reach;
+  };
+
+  /** A draft's publish, checked with the published pointer locked: still there, unchanged, not stale, approved when required. */
+  const draftGuard =
+    (row: store.DraftRow) =>
+    async (trx: Transaction<DB>, publishedVersion: number): Promise<store.PublishRefusal | undefined> => {
+      const locked = await store.findDraft(trx, row.id, true);
+      if (!locked) return 'no-draft';
+      if (locked.revision !== row.revision) return 'changed';
+      if (locked.based_on !== publishedVersion) return 'stale';
+      const approved = locked.approved_by !== null && locked.approved_by !== locked.author_id && locked.approved_revision === locked.revision;
+      if (config.rulesApproval && !approved) return 'not-approved';
+      return undefined;
+    };
+  const draftVersion = (row: store.DraftRow, resolved: ResolvedRules, publishedBy: string) => ({
+    changes: changesBetween(baseFiles, resolved.files),
+    reason: row.reason,
+    authorId: row.author_id,
+    createdAt: row.created_at,
+    approvedBy: row.approved_revision === row.revision ? row.approved_by : null,
+    approvedAt: row.approved_revision === row.revision ? row.approved_at : null,
+    publishedBy,
+    republishedFrom: null,
+    hash: resolved.hash,
+  });
+
+  /**
+   * What the scheduler needs of the rules (publish/schedule.ts): whether a draft may be scheduled, a
+   * piece of work read, checked and its validators built ahead (outside any transaction), then
+   * published inside the transaction that holds its schedule row.
+   */
+  const scheduleExecutor: ScheduleExecutor = {
+    publishedVersion: () => current.version,
+    refresh: () => refresh(),
+    async schedulable(draftId) {
+      const row = await store.findDraft(db, draftId);
+      if (!row) throw notFound('No such draft.');
+      if (row.based_on !== current.version) await refresh();
+      if (row.based_on !== current.version)
+        throw conflict('The draft is based on a version that is no longer published; start it again from the published version.');
+      const approved = row.approved_by !== null && row.approved_by !== row.author_id && row.approved_revision === row.revision;
+      if (config.rulesApproval && !approved) throw conflict('The draft needs the approval of a second product owner before it is published.');
+      await checked(row.changes, row.based_on);
+      return { revision: row.revision };
+    },
+    async prepare(work) {
+      const notify = deps.dialect === 'postgres';
+      if (work.action === 'publish') {
+        const row = work.draftId ? await store.findDraft(db, work.draftId) : undefined;
+        if (!row) return { refused: 'no-draft' };
+        if (row.revision !== work.draftRevision) return { refused: 'changed' };
+        let resolved: ResolvedRules;
+        try {
+          resolved = await checked(row.changes, row.based_on);
+        } catch (error) {
+          if (error instanceof DraftRefused) return { refused: 'refused' };
+          throw error;
+        }
+        // Built before its time on every instance, so each switches within milliseconds of the commit.
+        await cache.version(resolved).prepare(cache.builder);
+        return {
+          async commit(trx) {
+            const result = await store.publishVersion(trx, {
+              draftId: row.id,
+              action: 'publish',
+              notify,
+              scheduled: work.id,
+              guard: draftGuard(row),
+              version: () => draftVersion(row, resolved, work.createdBy),
+            });
+            return 'refused' in result ? { refused: result.refused } : { version: result.row.number };
+          },
+        };
+      }
+      const number = work.version ?? 0;
+      const ending = number > 0 ? await store.findVersion(db, number) : undefined;
+      if (!ending) return { refused: 'no-version' };
+      const restore = ending.based_on;
+      const target = restore === 0 ? undefined : await store.findVersion(db, restore);
+      const resolved = await filesOfVersion(restore);
+      await cache.version(resolved).prepare(cache.builder);
+      return {
+        async commit(trx) {
+          const result = await store.publishVersion(trx, {
+            action: 'republish',
+            notify,
+            scheduled: work.id,
+            // The end applies to the version it was set on: once another is in force, it is not carried out.
+            guard: async (_trx, publishedVersion) => (publishedVersion !== number ? 'stale' : undefined),
+            version: () => ({
+              changes: target?.changes ?? [],
+              reason: work.reason,
+              authorId: work.createdBy,
+              createdAt: new Date(),
+              approvedBy: null,
+              approvedAt: null,
+              publishedBy: work.createdBy,
+              republishedFrom: restore,
+              hash: resolved.hash,
+            }),
+          });
+          return 'refused' in result ? { refused: result.refused } : { version: result.row.number };
+        },
+      };
+    },
+  };
+
   const people = (ids: Array<string | null>) => lookUpPeople(deps.accountEmails, ids);
 
   const reachOf = (changes: readonly RuleChange[]): FormName[] => [...new Set(changedFiles(changes).flatMap((file) => map.formsReached(file)))];
@@ -263,6 +376,9 @@ export function createRulesService(deps: RulesDeps) {
       await looks.inFlight()?.catch(() => undefined);
       await cache.builder.close();
     },
+
+    /** What the scheduler needs of the rules (publish/schedule.ts). */
+    scheduleExecutor,
 
     /** The version in force in this instance: what the services validate every write with. */
     published: (): PublishedRules => current,
@@ -371,26 +487,8 @@ export function createRulesService(deps: RulesDeps) {
         draftId: row.id,
         action: 'publish',
         notify: deps.dialect === 'postgres',
-        async guard(trx, publishedVersion) {
-          const locked = await store.findDraft(trx, row.id, true);
-          if (!locked) return 'no-draft';
-          if (locked.revision !== row.revision) return 'changed';
-          if (locked.based_on !== publishedVersion) return 'stale';
-          const approved = locked.approved_by !== null && locked.approved_by !== locked.author_id && locked.approved_revision === locked.revision;
-          if (config.rulesApproval && !approved) return 'not-approved';
-          return undefined;
-        },
-        version: () => ({
-          changes: changesBetween(baseFiles, resolved.files),
-          reason: row.reason,
-          authorId: row.author_id,
-          createdAt: row.created_at,
-          approvedBy: row.approved_revision === row.revision ? row.approved_by : null,
-          approvedAt: row.approved_revision === row.revision ? row.approved_at : null,
-          publishedBy: caller.accountId,
-          republishedFrom: null,
-          hash: resolved.hash,
-        }),
+        guard: draftGuard(row),
+        version: () => draftVersion(row, resolved, caller.accountId),
       });
       if ('refused' in result) throw publishRefused(result.refused);
       await refresh();
@@ -460,6 +558,38 @@ export function createRulesService(deps: RulesDeps) {
         draftId: row.id,
         trusted: trustedPatterns(),
       });
+    },
+
+    /**
+     * The forms a version's changes reach and the data paths of the fields they change, with when it
+     * was published and when the next one was: where the activity service reads its effect.
+     */
+    async versionScope(number: number) {
+      const row = number > 0 ? await store.findVersion(db, number) : undefined;
+      if (!row) throw notFound(`No rules version ${number}.`);
+      const next = await store.findVersion(db, number + 1);
+      const before = (await filesOfVersion(number - 1)).files;
+      const after = (await filesOfVersion(number)).files;
+      return {
+        number,
+        publishedAt: new Date(row.published_at),
+        endedAt: next ? new Date(next.published_at) : null,
+        reach: reachWithFields(changesBetween(before, after), [before, after]),
+      };
+    },
+
+    /** The numbers of the versions published since a moment, newest first (the watch compares them). */
+    async versionsSince(since: Date): Promise<number[]> {
+      const rows = await store.listVersions(db, 200);
+      return rows.filter((row) => new Date(row.published_at).getTime() >= since.getTime()).map((row) => row.number);
+    },
+
+    /** The forms a draft's changes reach and the fields they change (its evidence is read there). */
+    async draftReach(id: string) {
+      const row = await store.findDraft(db, id);
+      if (!row) throw notFound('No such draft.');
+      const on = (await filesOfVersion(row.based_on)).files;
+      return reachWithFields(row.changes, [on, cache.resolve(row.changes, on).files]);
     },
 
     /** The rules with this hash (the base, a version or a draft), for the browser modules; undefined when unknown. */

@@ -36,6 +36,7 @@ import {
 } from './texts-files';
 import { auditEntry, draftFields, iso, people as lookUpPeople, versionFields } from '../publish/views';
 import { refresher } from '../publish/refresh';
+import type { ScheduleExecutor } from '../publish/schedule';
 
 // The texts service (docs/admin-area.md, "Texts"): localisation staff draft text changes, which are
 // checked, approved, published as numbered versions and rolled back, through the publish mechanism
@@ -225,6 +226,92 @@ export function createTextsService(deps: TextsDeps) {
     return draftView(row);
   }
 
+  // Publish on a date (publish/schedule.ts): the scheduler's side of the texts, as the rules have it.
+  const draftApproved = (row: store.DraftRow) => row.approved_by !== null && row.approved_by !== row.author_id && row.approved_revision === row.revision;
+  const scheduleExecutor: ScheduleExecutor = {
+    publishedVersion: () => current.version,
+    refresh: () => refresh(),
+    async schedulable(draftId) {
+      const row = await store.findDraft(db, draftId);
+      if (!row) throw notFound('No such draft.');
+      if (row.based_on !== current.version) await refresh();
+      if (row.based_on !== current.version)
+        throw conflict('The draft is based on a version that is no longer published; start it again from the published version.');
+      if (config.textsApproval && !draftApproved(row)) throw conflict('The draft needs the approval of another localisation account before it is published.');
+      return { revision: row.revision };
+    },
+    async prepare(work) {
+      const notify = deps.dialect === 'postgres';
+      if (work.action === 'publish') {
+        const row = work.draftId ? await store.findDraft(db, work.draftId) : undefined;
+        if (!row) return { refused: 'no-draft' };
+        if (row.revision !== work.draftRevision) return { refused: 'changed' };
+        const on = await ofVersion(row.based_on);
+        if (checkTexts(base, on.texts, row.changes, tags()).refusals.length > 0) return { refused: 'refused' };
+        const changes = mergeChanges(on.changes, row.changes);
+        const resolved = resolve(changes);
+        return {
+          async commit(trx) {
+            const result = await store.publishVersion(trx, {
+              draftId: row.id,
+              action: 'publish',
+              notify,
+              scheduled: work.id,
+              async guard(locking, publishedVersion) {
+                const locked = await store.findDraft(locking, row.id, true);
+                if (!locked) return 'no-draft';
+                if (locked.revision !== row.revision) return 'changed';
+                if (locked.based_on !== publishedVersion) return 'stale';
+                if (config.textsApproval && !draftApproved(locked)) return 'not-approved';
+                return undefined;
+              },
+              version: () => ({
+                changes,
+                reason: row.reason,
+                authorId: row.author_id,
+                createdAt: row.created_at,
+                approvedBy: row.approved_revision === row.revision ? row.approved_by : null,
+                approvedAt: row.approved_revision === row.revision ? row.approved_at : null,
+                publishedBy: work.createdBy,
+                republishedFrom: null,
+                hash: resolved.hash,
+              }),
+            });
+            return 'refused' in result ? { refused: result.refused } : { version: result.row.number };
+          },
+        };
+      }
+      const number = work.version ?? 0;
+      const ending = number > 0 ? await store.findVersion(db, number) : undefined;
+      if (!ending) return { refused: 'no-version' };
+      const restore = ending.based_on;
+      const target = restore === 0 ? undefined : await store.findVersion(db, restore);
+      const resolved = await ofVersion(restore);
+      return {
+        async commit(trx) {
+          const result = await store.publishVersion(trx, {
+            action: 'republish',
+            notify,
+            scheduled: work.id,
+            guard: async (_trx, publishedVersion) => (publishedVersion !== number ? 'stale' : undefined),
+            version: () => ({
+              changes: target?.changes ?? [],
+              reason: work.reason,
+              authorId: work.createdBy,
+              createdAt: new Date(),
+              approvedBy: null,
+              approvedAt: null,
+              publishedBy: work.createdBy,
+              republishedFrom: restore,
+              hash: resolved.hash,
+            }),
+          });
+          return 'refused' in result ? { refused: result.refused } : { version: result.row.number };
+        },
+      };
+    },
+  };
+
   const service = {
     async start(): Promise<void> {
       await refresh();
@@ -249,6 +336,8 @@ export function createTextsService(deps: TextsDeps) {
 
     /** The version in force in this instance. */
     published: (): PublishedTexts => current,
+    /** What the scheduler needs of the texts (publish/schedule.ts). */
+    scheduleExecutor,
 
     /** What the portal's configuration tells of the texts: the version, the languages it changed, the live languages. */
     forPortal() {

@@ -117,7 +117,8 @@ describe('form activity of SchemaForm', () => {
     await userEvent.type(label('Fields.company.label'), 'Z');
     await userEvent.click(button('widgets:Actions.Save'));
     await screen.findByRole('button', { name: i18n.t('widgets:Actions.Edit') });
-    expect(recorded.map((e) => e.type)).toEqual(['form-opened', 'form-opened', 'form-abandoned', 'form-opened', 'submit-attempted']);
+    // A save the services took is recorded as saved, not abandoned.
+    expect(recorded.map((e) => e.type)).toEqual(['form-opened', 'form-opened', 'form-abandoned', 'form-opened', 'submit-attempted', 'form-saved']);
   });
 
   it('records the form abandoned when the page is left with changes, and sends it at once with keepalive', async () => {

@@ -7,12 +7,12 @@
  *   const [days, period] = useActivityPeriod();        // period: the select, kept in ?days=
  *   <FieldActivity form="profile" field="primaryAddress/city" days={days} />
  */
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { type ReactElement, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import type { FormName } from '../../forms/definitions';
-import { messageOf, rulesQueries, type FormActivityStats } from '../api/rules-api';
+import { fetchFormActivityCsv, messageOf, periodOf, rulesQueries, type FormActivityStats } from '../api/rules-api';
 
 export const PERIODS = [7, 30, 90, 366] as const;
 const DEFAULT_DAYS = 30;
@@ -34,6 +34,42 @@ export function useActivityPeriod(): [number, ReactElement] {
   return [days, <PeriodSelect key="period" days={days} onChange={choose} />];
 }
 
+/** Saves a text as a file the browser downloads (the call carries the token, so a plain link cannot). */
+function download(text: string, name: string) {
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** The period's daily counts as CSV for analysts (GET /api/admin/form-activity.csv). */
+function CsvDownload({ days }: { days: number }) {
+  const { t } = useTranslation(['admin']);
+  const csv = useMutation({
+    mutationFn: () => fetchFormActivityCsv(days),
+    onSuccess: (text) => {
+      const { from, to } = periodOf(days);
+      download(text, `form-activity-${from}-${to}.csv`);
+    },
+  });
+  return (
+    <>
+      <button type="button" className="button button--secondary" disabled={csv.isPending} onClick={() => csv.mutate()}>
+        {t('admin:Effect.Csv')}
+      </button>
+      {csv.error ? (
+        <p role="alert" className="admin-error">
+          {t('admin:Actions.Failed', { message: messageOf(csv.error) })}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
 function PeriodSelect({ days, onChange }: { days: number; onChange: (days: number) => void }) {
   const { t } = useTranslation(['admin']);
   const id = useId();
@@ -47,6 +83,7 @@ function PeriodSelect({ days, onChange }: { days: number; onChange: (days: numbe
           </option>
         ))}
       </select>
+      <CsvDownload days={days} />
     </div>
   );
 }

@@ -13,10 +13,13 @@ import type {
   ApiFormActivityStatsResponse,
   ApiRulesCheckResponseRefusal,
   ApiRulesDraftResponse,
+  ApiRulesEffectResponse,
+  ApiRulesEvidenceResponse,
   ApiRulesImpactResponse,
   ApiRulesVersionsResponse,
+  ApiRulesWatchResponse,
 } from '../../../generated/api-types';
-import { request } from '../../clients/client';
+import { request, requestText } from '../../clients/client';
 import { isApiError } from '../../clients/errors';
 import type { RuleChange } from '../rules/changes';
 import type { Refusal } from '../rules/local-checks';
@@ -27,6 +30,14 @@ export type RulesVersions = ApiRulesVersionsResponse;
 export type RulesImpact = ApiRulesImpactResponse;
 export type FormActivityStats = ApiFormActivityStatsResponse;
 export type ServerRefusal = ApiRulesCheckResponseRefusal;
+export type VersionEffect = ApiRulesEffectResponse;
+export type DraftEvidence = ApiRulesEvidenceResponse;
+export type RulesWatch = ApiRulesWatchResponse;
+export interface WallTime {
+  date: string;
+  time: string;
+  timeZone: string;
+}
 
 export const rulesKeys = {
   all: ['admin', 'rules'] as const,
@@ -38,6 +49,10 @@ export const rulesKeys = {
   impact: (id: string, revision: number) => ['admin', 'rules', 'impact', id, revision] as const,
   check: (changes: string) => ['admin', 'rules', 'check', changes] as const,
   activity: (days: number) => ['admin', 'form-activity', days] as const,
+  effect: (number: number, days: number | undefined) => ['admin', 'rules', 'effect', number, days ?? 'default'] as const,
+  evidence: (id: string) => ['admin', 'rules', 'evidence', id] as const,
+  watch: () => ['admin', 'rules', 'watch'] as const,
+  schedule: () => ['admin', 'rules', 'schedule'] as const,
 };
 
 export const fetchRulesForms = () => request('identity', 'GET', '/api/admin/rules/forms');
@@ -77,12 +92,39 @@ export const fetchFormActivity = (days: number) => {
   return request('identity', 'GET', '/api/admin/form-activity', { query: { from, to } });
 };
 
+/** The period's daily counts as CSV (the statistics' filters). */
+export const fetchFormActivityCsv = (days: number) =>
+  requestText('identity', '/api/admin/form-activity.csv', { query: periodOf(days), headers: { accept: 'text/csv' } });
+
+/** What a version did to learners, in windows of `days` (the services' default when undefined). */
+export const fetchEffect = (number: number, days?: number) =>
+  request('identity', 'GET', '/api/admin/rules/versions/{number}/effect', { path: { number: String(number) }, query: days ? { days: String(days) } : {} });
+/** The published version's last 30 days at a draft's fields. */
+export const fetchEvidence = (id: string) => request('identity', 'GET', '/api/admin/rules/drafts/{id}/evidence', { path: { id } });
+
+/** The watch's flags and threshold (opening it also starts the watch on the services, in the background). */
+export const fetchWatch = () => request('identity', 'GET', '/api/admin/rules/watch');
+export const setWatchThreshold = (thresholdPoints: number) => request('identity', 'PUT', '/api/admin/rules/watch', { body: { thresholdPoints } });
+
+/** Scheduled publishes and ends of the rules. */
+export const fetchSchedule = () => request('identity', 'GET', '/api/admin/rules/schedule');
+export const scheduleDraft = (id: string, at: WallTime, until?: WallTime) =>
+  request('identity', 'POST', '/api/admin/rules/drafts/{id}/schedule', { path: { id }, body: { at, ...(until ? { until } : {}) } });
+export const scheduleEnd = (number: number, at: WallTime) =>
+  request('identity', 'POST', '/api/admin/rules/versions/{number}/end', { path: { number: String(number) }, body: { at } });
+export const cancelScheduled = (id: string) => request('identity', 'DELETE', '/api/admin/rules/schedule/{id}', { path: { id } });
+
 export const rulesQueries = {
   forms: () => queryOptions({ queryKey: rulesKeys.forms(), queryFn: fetchRulesForms, meta: SILENT }),
   drafts: () => queryOptions({ queryKey: rulesKeys.drafts(), queryFn: fetchDrafts, meta: SILENT }),
   versions: () => queryOptions({ queryKey: rulesKeys.versions(), queryFn: fetchVersions, meta: SILENT }),
+  version: (number: number) => queryOptions({ queryKey: rulesKeys.version(number), queryFn: () => fetchVersion(number), meta: SILENT }),
   audit: () => queryOptions({ queryKey: rulesKeys.audit(), queryFn: fetchAudit, meta: SILENT }),
   activity: (days: number) => queryOptions({ queryKey: rulesKeys.activity(days), queryFn: () => fetchFormActivity(days), meta: SILENT }),
+  effect: (number: number, days?: number) => queryOptions({ queryKey: rulesKeys.effect(number, days), queryFn: () => fetchEffect(number, days), meta: SILENT }),
+  evidence: (id: string) => queryOptions({ queryKey: rulesKeys.evidence(id), queryFn: () => fetchEvidence(id), meta: SILENT }),
+  watch: () => queryOptions({ queryKey: rulesKeys.watch(), queryFn: fetchWatch, meta: SILENT }),
+  schedule: () => queryOptions({ queryKey: rulesKeys.schedule(), queryFn: fetchSchedule, meta: SILENT }),
 };
 
 /** The services' refusals as the editor shows them: each at its change's file and path, with its message key. */

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { AdminRole } from '../../auth/roles';
+import { WatchFlags } from '../activity/watch-flags';
 
 /** The admin area's start: what the account's roles let it do here. */
 export function AdminHomePage({ roles }: { roles: readonly AdminRole[] }) {
@@ -10,6 +11,7 @@ export function AdminHomePage({ roles }: { roles: readonly AdminRole[] }) {
     <div>
       <h1>{t('admin:Home.Heading')}</h1>
       <p>{t('admin:Home.Intro')}</p>
+      {owner ? <WatchFlags inForceOnly /> : null}
       <ul className="admin-cards">
         {owner ? (
           <>

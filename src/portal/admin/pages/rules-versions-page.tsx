@@ -1,7 +1,10 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { messageOf, republishVersion, rulesKeys, rulesQueries, type RulesVersions } from '../api/rules-api';
+import { Link } from 'react-router-dom';
+import { messageOf, rulesQueries, type RulesVersions } from '../api/rules-api';
+import { RollBack } from '../rules/components/roll-back';
+import { ScheduleList } from '../rules/components/schedule';
+import { WatchFlags, WatchThreshold } from '../activity/watch-flags';
 
 type Version = RulesVersions['versions'][number];
 const personOf = (person: unknown) => {
@@ -10,53 +13,6 @@ const personOf = (person: unknown) => {
 };
 const shown = (value: unknown) => (value === undefined ? '–' : JSON.stringify(value));
 
-/** Rolls back to a version (0: the base): a new version with its changes, and a reason. */
-function RollBack({ number, label }: { number: number; label: string }) {
-  const { t } = useTranslation(['admin']);
-  const id = useId();
-  const queryClient = useQueryClient();
-  const [reason, setReason] = useState('');
-  const [missing, setMissing] = useState(false);
-  const rollBack = useMutation({
-    mutationFn: () => republishVersion(number, reason.trim()),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: rulesKeys.all }),
-  });
-  const submit = () => {
-    if (reason.trim() === '') return setMissing(true);
-    setMissing(false);
-    rollBack.mutate();
-  };
-  return (
-    <div className="admin-rollback">
-      <div className="admin-control">
-        <label htmlFor={`${id}-reason`}>{t('admin:Versions.RollBackReason')}</label>
-        <input
-          id={`${id}-reason`}
-          type="text"
-          value={reason}
-          aria-invalid={missing || undefined}
-          aria-describedby={missing ? `${id}-error` : undefined}
-          onChange={(event) => setReason(event.target.value)}
-        />
-        {missing ? (
-          <p id={`${id}-error`} className="admin-error">
-            {t('admin:Actions.ReasonNeeded')}
-          </p>
-        ) : null}
-      </div>
-      <button type="button" className="button button--secondary" disabled={rollBack.isPending} onClick={submit}>
-        {label}
-      </button>
-      {rollBack.isSuccess ? <p role="status">{t('admin:Versions.RolledBack', { number: rollBack.data.number })}</p> : null}
-      {rollBack.error ? (
-        <p role="alert" className="admin-error">
-          {t('admin:Actions.Failed', { message: messageOf(rollBack.error) })}
-        </p>
-      ) : null}
-    </div>
-  );
-}
-
 function VersionItem({ version }: { version: Version }) {
   const { t, i18n } = useTranslation(['admin']);
   const date = (iso: string | null) =>
@@ -64,7 +20,8 @@ function VersionItem({ version }: { version: Version }) {
   return (
     <li className="admin-card admin-version" id={`version-${version.number}`} data-testid={`version-${version.number}`}>
       <h2>
-        {t('admin:Versions.Number', { number: version.number })} {version.published ? <span className="admin-badge">{t('admin:Versions.InForce')}</span> : null}
+        <Link to={`/admin/rules/versions/${version.number}`}>{t('admin:Versions.Number', { number: version.number })}</Link>{' '}
+        {version.published ? <span className="admin-badge">{t('admin:Versions.InForce')}</span> : null}
       </h2>
       <p>{t('admin:Versions.Why', { reason: version.reason })}</p>
       <p>{t('admin:Versions.Who', { author: personOf(version.author), publisher: personOf(version.publishedBy), when: date(version.publishedAt) })}</p>
@@ -109,6 +66,9 @@ export default function RulesVersionsPage() {
     <div>
       <h1>{t('admin:Versions.Heading')}</h1>
       <p>{published.version === 0 ? t('admin:Versions.BaseInForce') : t('admin:Versions.InForceText', { number: published.version })}</p>
+      <WatchFlags />
+      <WatchThreshold />
+      <ScheduleList />
       {list.length === 0 ? <p>{t('admin:Versions.None')}</p> : null}
       <ol className="admin-versions">
         {list.map((version) => (

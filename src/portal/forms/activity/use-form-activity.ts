@@ -98,6 +98,8 @@ export function useFormActivity({ form, mode, status, schema, serverErrors }: Op
   return useMemo(
     () => ({
       submitted: () => recorder?.record({ type: 'submit-attempted', form }),
+      /** The save went through (the services took it): saves per form opened. */
+      saved: () => recorder?.record({ type: 'form-saved', form }),
       invalid: (errors: RJSFValidationError[]) => {
         recorder?.record({ type: 'submit-attempted', form });
         rejected(errors.map((e) => ({ path: e.property ?? '', key: e.message })));

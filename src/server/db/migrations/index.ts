@@ -4,6 +4,7 @@ import { migrations as entitlements } from '../../entitlements/migrations';
 import { migrations as identity } from '../../identity/migrations';
 import { migrations as idp } from '../../idp/migrations';
 import { migrations as mail } from '../../mail/migrations';
+import { migrations as publish } from '../../publish/migrations';
 import { migrations as rules } from '../../rules/migrations';
 import { migrations as texts } from '../../texts/migrations';
 import { migrations as vendors } from '../../vendors/migrations';
@@ -22,6 +23,7 @@ export const migrations: Record<string, Migration> = {
   ...rules,
   ...activity,
   ...texts,
+  ...publish,
 };
 
 /** Names of an earlier layout, recorded in databases made before the split, and what they became. */

@@ -22,7 +22,9 @@ import {
 } from '../../api/rules-api';
 import { useDraft } from '../draft-state';
 import { sharesToConfirm } from '../impact-share';
+import { DraftEvidencePanel } from '../../activity/effect-panel';
 import { ImpactReport } from './impact-report';
+import { ScheduleDraft } from './schedule';
 import { percentOf } from './impact-share-note';
 import { useFieldLabel } from '../../schema/use-field-label';
 import { FORM_TITLE } from '../../gallery/text-keys';
@@ -165,6 +167,7 @@ export function DraftActions() {
           </>
         ) : null}
       </div>
+      {saved ? <ScheduleDraft draftId={saved.id} disabled={busy || dirty || saved.stale || needsConfirmation} /> : null}
       {saved && dirty ? <p className="admin-hint">{t('admin:Actions.SaveFirst')}</p> : null}
       {saved && !dirty && toConfirm.length > 0 ? (
         <div className="admin-warning">
@@ -208,7 +211,12 @@ export function DraftActions() {
           {outcome.text}
         </p>
       ) : null}
-      {impact ? <ImpactReport impact={impact} /> : null}
+      {impact ? (
+        <div className="admin-impact-evidence">
+          <ImpactReport impact={impact} />
+          {saved ? <DraftEvidencePanel draftId={saved.id} /> : null}
+        </div>
+      ) : null}
     </section>
   );
 }
