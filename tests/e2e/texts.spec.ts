@@ -95,7 +95,7 @@ test.describe('the texts console', () => {
     await expectNoSeriousA11yViolations(page, 'texts console 375');
     await page.screenshot({ path: 'docs/images/texts-console-375.png', fullPage: true, animations: 'disabled' });
     await page.setViewportSize(DESKTOP);
-    // The next version's number (a spec before this one may have published and rolled back texts).
+    // The next version's number (the languages journey, which runs before this file, publishes and rolls back texts).
     const latest = (await (await page.request.get('/api/admin/texts/versions?limit=1', { headers: headers(translatorToken) })).json()) as {
       versions: Array<{ number: number }>;
     };
