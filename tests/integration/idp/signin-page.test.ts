@@ -29,7 +29,7 @@ describe('sign-in page', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
     const page = await res.text();
-    expect(page).toContain('<html lang="en">');
+    expect(page).toContain('<html lang="en" dir="ltr">');
     expect(page).toContain('<label for="email">Email address</label>');
     expect(page).toContain('<label for="password">Password</label>');
     expect(page).toContain('href="http://localhost:4399/"');
@@ -39,7 +39,7 @@ describe('sign-in page', () => {
   it('follows ui_locales=ja', async () => {
     const { browser, interaction } = await open({ ui_locales: 'ja en' });
     const page = await (await browser.request(interaction)).text();
-    expect(page).toContain('<html lang="ja">');
+    expect(page).toContain('<html lang="ja" dir="ltr">');
     expect(page).toContain('<label for="email">メールアドレス</label>');
     expect(page).toContain('ポータルに戻る');
   });
@@ -71,7 +71,7 @@ describe('sign-in page', () => {
 
     const ja = await signIn({ email: account.email, password: 'wrong-password', lng: 'ja' }, { ui_locales: 'ja' });
     expect(ja.res.status).toBe(401);
-    expect(ja.html).toContain('<html lang="ja">');
+    expect(ja.html).toContain('<html lang="ja" dir="ltr">');
     expect(ja.html).toContain('メールアドレスまたはパスワードが正しくありません。');
   });
 

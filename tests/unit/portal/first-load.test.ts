@@ -36,6 +36,14 @@ describe('first load (shell and signed-in home)', () => {
     expect([...room.files].some((file) => file.includes('/admin/access/'))).toBe(true);
   });
 
+  it('leaves languages the learner does not use out: no text file of a language added in the console (the services send them), no preview or keeping of a choice', () => {
+    expect(files.filter((file) => /locales\/(?!en\/|ja\/)/.test(file))).toEqual([]);
+    expect(files).not.toContain('app/language-after-sign-in.ts');
+    expect(files).not.toContain('clients/languages.ts');
+    // Loaded by import() after sign-in, when there is something to do; its own graph reaches the calls (so the checks above can fail).
+    expect([...staticGraph([portalFile('app/language-after-sign-in.ts')]).files].some((file) => file.endsWith('clients/languages.ts'))).toBe(true);
+  });
+
   it('leaves MSAL out: its chunk loads beside the first paint (app/boot.tsx, auth/session-start.ts)', () => {
     expect([...firstLoad.packages].filter((name) => name.startsWith('@azure/'))).toEqual([]);
     expect(files).not.toContain('auth/session-start.ts');
