@@ -44,9 +44,9 @@ export function canonicalTag(input: string): { tag: Lang } | { refused: TagRefus
 }
 
 let rtlScripts: ReadonlySet<string> | undefined;
-/** The right-to-left scripts (schemas/defs/right-to-left-scripts.schema.json). */
+/** The right-to-left scripts (schemas/api/right-to-left-scripts.schema.json). */
 function rightToLeftScripts(): ReadonlySet<string> {
-  rtlScripts ??= new Set((JSON.parse(readFileSync(join(projectRoot, 'schemas/defs/right-to-left-scripts.schema.json'), 'utf8')) as { enum: string[] }).enum);
+  rtlScripts ??= new Set((JSON.parse(readFileSync(join(projectRoot, 'schemas/api/right-to-left-scripts.schema.json'), 'utf8')) as { enum: string[] }).enum);
   return rtlScripts;
 }
 
