@@ -111,6 +111,9 @@ describe('what changed for learners', () => {
     expect(within(screen.getByTestId('effect-profile-abandoned')).getAllByRole('cell')[2]!.textContent).toContain('no clear difference');
     expect(within(screen.getByTestId('effect-profile-saved')).getAllByRole('cell')[2]!.textContent).toContain('clearly worse');
     expect(screen.getByRole('region', { name: 'What changed for learners' }).textContent).toContain('p < 0.05');
+    // A message key's row names the key and the text learners read.
+    const key = screen.getByTestId('effect-profile-primaryAddress/city-Validation.MaxLength');
+    expect(within(key).getByRole('rowheader').textContent).toBe('… with Validation.MaxLength (“Exceeds maximum length”)');
   });
 
   it('says "too few" instead of a percentage below the minimum', async () => {

@@ -86,6 +86,12 @@ function ComparisonRow({ label, comparison, minTrials, testId }: { label: string
 /** The panel of one version: a window chooser, the explanation, and per form a table of before and after. */
 export function EffectPanel({ number }: { number: number }) {
   const { t, i18n } = useTranslation(['admin', 'gallery']);
+  // A message key with its text as the page's language has it (the template, placeholders kept).
+  const keyLabel = (key: string | null) => {
+    if (key === null) return t('admin:Effect.KeyRejections', { key: t('admin:Effect.NoKey') });
+    const text: unknown = i18n.getResource(i18n.language, 'validation', key) ?? i18n.getResource('en', 'validation', key);
+    return typeof text === 'string' ? t('admin:Effect.KeyTextRejections', { key, text }) : t('admin:Effect.KeyRejections', { key });
+  };
   const id = useId();
   const [days, setDays] = useState<number | undefined>(undefined);
   const effect = useQuery(rulesQueries.effect(number, days));
@@ -166,7 +172,7 @@ export function EffectPanel({ number }: { number: number }) {
                           <ComparisonRow
                             key={`${field.field}:${key.key ?? ''}`}
                             testId={`effect-${form.form}-${field.field}-${key.key ?? 'none'}`}
-                            label={t('admin:Effect.KeyRejections', { key: key.key ?? t('admin:Effect.NoKey') })}
+                            label={keyLabel(key.key)}
                             comparison={key.rejections}
                             minTrials={minTrials}
                           />
