@@ -3,7 +3,7 @@ import type { DB } from '../db/types';
 import { invalid } from '../errors';
 import type { Caller } from '../http/auth';
 import type { Mailer } from '../mail/mailer';
-import { serverTranslator } from '../texts/server-texts';
+import { servedLanguage, serverTranslator, textIn } from '../texts/server-texts';
 import { versionEffect, type VersionScope } from './effect';
 
 // The watch (docs/admin-area.md, "A watch"): after a publish, the activity service compares each
@@ -15,6 +15,8 @@ import { versionEffect, type VersionScope } from './effect';
 // once, so product owners get one e-mail per flagged version, whichever instance made it.
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** The namespaces a ui file's label keys are in (as the portal's forms look them up). */
+const FIELD_NAMESPACES = ['fields', 'validation', 'widgets'] as const;
 /** How often the watch runs by itself. */
 export const WATCH_INTERVAL_MS = DAY_MS;
 /** When the console is opened, the watch runs again if it has not for this long. */
@@ -47,6 +49,8 @@ export interface WatchDeps {
     versionsSince(since: Date): Promise<number[]>;
     /** The version in force on this instance. */
     publishedVersion(): number;
+    /** The label key of each part of a field's data path in a version's ui file (undefined where none). */
+    fieldLabelKeys(number: number, form: string, path: string): Promise<Array<string | undefined>>;
   };
   /** The product owners to tell (the identity service's). */
   owners(): Promise<Array<{ email: string; locale: string | null }>>;
@@ -94,13 +98,29 @@ export function createWatch(deps: WatchDeps) {
     const owners = await deps.owners();
     const link = new URL(`/admin/rules/versions/${version}`, deps.publicOrigin).href;
     for (const owner of owners) {
-      const lang = owner.locale?.startsWith('ja') ? 'ja' : 'en';
+      // The owner's language when it is live (or its fallback), as every e-mail of the services.
+      const lang = servedLanguage(owner.locale ? [owner.locale] : []);
       const t = serverTranslator('mail', lang);
       const percent = new Intl.NumberFormat(lang, { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 1 });
-      const lines = figures.map((f) =>
-        f.field === null
-          ? t('Watch.AbandonedLine', { form: f.form, before: percent.format(f.before), after: percent.format(f.after) })
-          : t('Watch.RejectionsLine', { form: f.form, field: f.field, before: percent.format(f.before), after: percent.format(f.after) }),
+      // Forms and fields by the names the portal gives them ("Profile", "Address › City"), in the
+      // owner's language; a part without a label by its data path.
+      const formName = (form: string) => textIn(lang, `gallery:Forms.${form}`) ?? form;
+      const fieldName = async (form: string, path: string) => {
+        const keys = await deps.rules.fieldLabelKeys(version, form, path);
+        const parts = path.split('/');
+        return parts.map((part, i) => FIELD_NAMESPACES.map((ns) => keys[i] && textIn(lang, `${ns}:${keys[i]}`)).find(Boolean) ?? part).join(' › ');
+      };
+      const lines = await Promise.all(
+        figures.map(async (f) =>
+          f.field === null
+            ? t('Watch.AbandonedLine', { form: formName(f.form), before: percent.format(f.before), after: percent.format(f.after) })
+            : t('Watch.RejectionsLine', {
+                form: formName(f.form),
+                field: await fieldName(f.form, f.field),
+                before: percent.format(f.before),
+                after: percent.format(f.after),
+              }),
+        ),
       );
       await deps.mailer.send({
         to: owner.email,

@@ -18,6 +18,7 @@ import { patternChecker } from './pattern-check';
 import { ChangeNotApplicable, changedFiles, changesBetween, pointerSegments, valueAt, type RuleChange, type RuleFiles } from './rule-files';
 import * as store from './store';
 import type { VersionValidators } from './version-validators';
+import { resolveUiIncludes } from '../../shared/schemas/ui-include';
 import { VersionCache, type ResolvedRules, type RulesVersion } from './versions';
 import { auditEntry, draftFields, iso, people as lookUpPeople, versionFields, type Person } from '../publish/views';
 import { refresher } from '../publish/refresh';
@@ -576,6 +577,23 @@ export function createRulesService(deps: RulesDeps) {
         endedAt: next ? new Date(next.published_at) : null,
         reach: reachWithFields(changesBetween(before, after), [before, after]),
       };
+    },
+
+    /**
+     * The label keys a version's ui file gives each part of a field's data path (`Fields.….label`;
+     * undefined where a part has none): the watch's e-mail names fields as the forms do.
+     */
+    async fieldLabelKeys(number: number, form: string, path: string): Promise<Array<string | undefined>> {
+      const { files } = await filesOfVersion(number);
+      const ui = resolveUiIncludes(files.get(`ui/${form}.ui.json`) ?? {}, (id) => files.get(id));
+      const parts = path.split('/');
+      return parts.map((_, i) => {
+        let node: unknown = ui;
+        for (const key of parts.slice(0, i + 1)) node = node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined;
+        const options = node && typeof node === 'object' ? (node as Record<string, unknown>)['ui:options'] : undefined;
+        const labelKey = options && typeof options === 'object' ? (options as Record<string, unknown>).labelKey : undefined;
+        return typeof labelKey === 'string' ? labelKey : undefined;
+      });
     },
 
     /** The numbers of the versions published since a moment, newest first (the watch compares them). */

@@ -116,6 +116,20 @@ export function languageName(lng: Lang): string {
 }
 
 /**
+ * One text of the portal's files (`ns:Key.path`) as the texts version in force has it, in a language
+ * or along its fallbacks to English; undefined when no language has it. For e-mails that name what the
+ * portal shows (a form's title, a field's label), without a translator per namespace.
+ */
+export function textIn(lng: Lang, key: string): string | undefined {
+  const version = served();
+  for (const tag of fallbackChain(version.languages, liveLanguageFor(version.languages, lng) ?? SOURCE_LANGUAGE)) {
+    const text = version.texts.get(tag)?.get(key);
+    if (text) return text;
+  }
+  return undefined;
+}
+
+/**
  * A namespace's translator in a language (a tag `servedLanguage` answered), in the texts version in
  * force; the pseudo-locale ar-XB is the English written right to left (src/shared/pseudo-locale.ts).
  */

@@ -64,7 +64,8 @@ describe.each(stores)('the watch on %s', (store) => {
     expect(sent.map((m) => m.to_address)).toEqual(['owner2@example.com', 'owner@example.com']);
     expect(sent[0]!.subject).toBe(`Rules version ${version} got clearly worse for learners`);
     expect(sent[0]!.text_body).toContain(`/admin/rules/versions/${version}`);
-    expect(sent[0]!.text_body).toContain('profile, primaryAddress/city: turned back at 3.0% of submit attempts before, 8.0% after');
+    // Forms and fields by the names learners see on the page.
+    expect(sent[0]!.text_body).toContain('Profile, Address › City: turned back at 3.0% of submit attempts before, 8.0% after');
 
     const res = await call(s(), 'GET', '/api/admin/rules/watch', await asOwner());
     expect(res.status).toBe(200);
@@ -77,6 +78,23 @@ describe.each(stores)('the watch on %s', (store) => {
         figures: [expect.objectContaining({ form: 'profile', field: CITY, measure: 'rejections', before: 0.03, after: 0.08, points: 5 })],
       }),
     ]);
+  });
+
+  it('writes to each product owner in their own language, forms and fields by their Japanese names', async () => {
+    const db = s().database.db;
+    await db.updateTable('accounts').set({ locale: 'ja' }).where('email', '=', 'owner2@example.com').execute();
+    try {
+      expect(await s().app.services.watch.run(0)).toBe(1);
+      const sent = await db.selectFrom('outbox').select(['to_address', 'subject', 'text_body']).execute();
+      const ja = sent.find((m) => m.to_address === 'owner2@example.com')!;
+      const en = sent.find((m) => m.to_address === 'owner@example.com')!;
+      expect(ja.text_body).toContain('プロフィール');
+      expect(ja.text_body).not.toContain('primaryAddress');
+      expect(ja.subject).not.toBe(en.subject);
+      expect(en.text_body).toContain('Profile, Address › City');
+    } finally {
+      await db.updateTable('accounts').set({ locale: 'en' }).where('email', '=', 'owner2@example.com').execute();
+    }
   });
 
   it('flags nothing below the threshold a product owner sets, and audits the setting', async () => {
