@@ -105,7 +105,12 @@ export function createServices({
       db: deps.db,
       mailer: deps.mailer,
       publicOrigin: deps.config.publicOrigin,
-      rules: { versionScope: (n) => rules.versionScope(n), versionsSince: (d) => rules.versionsSince(d), publishedVersion: () => rules.published().version, fieldLabelKeys: (n, form, path) => rules.fieldLabelKeys(n, form, path) },
+      rules: {
+        versionScope: (n) => rules.versionScope(n),
+        versionsSince: (d) => rules.versionsSince(d),
+        publishedVersion: () => rules.published().version,
+        fieldLabelKeys: (n, form, path) => rules.fieldLabelKeys(n, form, path),
+      },
       owners: () => identity.accountsWithRole('product-owner'),
       accountEmails: (ids) => identity.accountEmails(ids),
       log,
