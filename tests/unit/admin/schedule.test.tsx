@@ -59,7 +59,12 @@ it('schedules a draft at a date, a time and an IANA time zone, the zone chosen b
   expect(sent).toEqual([
     { method: 'POST', url: '/api/admin/rules/drafts/d1/schedule', body: { at: { date: '2026-12-01', time: '09:00', timeZone: 'Europe/London' } } },
   ]);
-  const result = await axe.run(container, { runOnly: ['wcag2a', 'wcag2aa'], rules: { 'color-contrast': { enabled: false } } });
+  // The time-zone list's 400-odd options are text only (axe would spend seconds on each run over them);
+  // the select itself, with its name, is checked.
+  const result = await axe.run(
+    { include: [container], exclude: [...container.querySelectorAll('option')] },
+    { runOnly: ['wcag2a', 'wcag2aa'], rules: { 'color-contrast': { enabled: false } } },
+  );
   expect(result.violations.map((v) => v.id)).toEqual([]);
 });
 
