@@ -9,9 +9,11 @@
  * Freshness, retries and refetching follow the query client's defaults (src/portal/app/query-client.ts).
  * The cached value is { profile, etag } (ETag header of GET /api/profiles/account/{accountId}), so
  * a feature that patches the profile can send If-Match and store the answer in the same shape.
- * An account without a profile is a state, not a failure: the service's 404 is read as
- * `{ profile: null }` (`missing`), so no error toast shows and the shell shows the page that lets the
- * learner create one.
+ * An account without a profile is a state, not a failure: the service answers 204 (no body), read
+ * as `{ profile: null }` (`missing`), so no error toast shows, the browser logs nothing (it logs
+ * every error answer as "Failed to load resource") and the shell shows the page that lets the
+ * learner create one. A 404 (a service of the release before, during a rolling restart) is read
+ * the same way.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { requestWithHeaders } from './client';
@@ -45,7 +47,8 @@ export const profileKeys = {
 
 export async function fetchProfile(accountId: string): Promise<ProfileQueryData> {
   try {
-    const { data, headers } = await requestWithHeaders('identity', 'GET', '/api/profiles/account/{accountId}', { path: { accountId } });
+    const { data, headers, status } = await requestWithHeaders('identity', 'GET', '/api/profiles/account/{accountId}', { path: { accountId } });
+    if (status === 204 || !data) return { profile: null, etag: null };
     return { profile: data as Profile, etag: headers.get('etag') };
   } catch (error) {
     if (isApiError(error) && error.statusCode === 404) return { profile: null, etag: null };

@@ -137,13 +137,16 @@ export async function identityRoutes(app: FastifyInstance): Promise<void> {
     {
       schema: {
         tags,
-        summary: 'The profile of an account (with ETag)',
+        summary: 'The profile of an account (with ETag); 204 while it has none',
+        description:
+          'Having no profile yet is the normal state of a new account, so it is an answer like any other: 204 with no body and no ETag (browsers log every error answer in the console); POST on the same path creates the profile.',
         params: params('accountId'),
-        response: { 200: ref('profile'), ...errors(400, 401, 403, 404) },
+        response: { 200: ref('profile'), 204: { type: 'null', description: 'The account has no profile yet.' }, ...errors(400, 401, 403) },
       },
     },
     async (request, reply) => {
-      const row = await identity.ownProfile(request.caller, request.params.accountId);
+      const row = await identity.ownProfileIfAny(request.caller, request.params.accountId);
+      if (!row) return reply.status(204).send();
       return reply.header('etag', identity.etagOf(row)).send(identity.profileResponse(row) as never);
     },
   );

@@ -116,10 +116,15 @@ export function createIdentityService({ db, schemas, mailer, config, isLiveLangu
     }
   }
 
+  /** The caller's profile, named by its id or the account's id; 403 for anyone else's, null when none yet. */
+  async function ownProfileIfAny(caller: Caller, id: string): Promise<store.ProfileRow | null> {
+    await assertOwnIds(caller, id);
+    return (await store.findProfileByAccount(db, caller.accountId)) ?? null;
+  }
+
   /** The caller's profile, named by its id or the account's id; 403 for anyone else's, 404 when none. */
   async function ownProfile(caller: Caller, id: string): Promise<store.ProfileRow> {
-    await assertOwnIds(caller, id);
-    const row = await store.findProfileByAccount(db, caller.accountId);
+    const row = await ownProfileIfAny(caller, id);
     if (!row) throw notFound('Profile not found.');
     return row;
   }
@@ -211,6 +216,7 @@ export function createIdentityService({ db, schemas, mailer, config, isLiveLangu
   return {
     assertOwnIds,
     ownProfile,
+    ownProfileIfAny,
     updateProfileByForm,
     createProfile,
     profileResponse,

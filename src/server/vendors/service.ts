@@ -3,7 +3,7 @@ import { candidateView } from '../../shared/profile/candidate';
 import { buildProfilePatch } from '../../shared/profile/patch';
 import { pickFields, toProfileView } from '../../shared/profile/view';
 import type { ServerConfig } from '../config';
-import { conflict, DomainError, forbidden, invalid } from '../errors';
+import { conflict, forbidden, invalid } from '../errors';
 import type { Caller } from '../http/auth';
 import { PROTECTED_FIELDS, type IdentityService, type ProfileRow } from '../identity/service';
 import type { RulesInForce } from '../rules/service';
@@ -91,10 +91,7 @@ export function createVendorsService({ db, identity, config }: VendorsDeps) {
 
     async zendeskToken(caller: Caller, id: string) {
       // Support is for every learner: an account without a profile yet is known by its account.
-      const row = await identity.ownProfile(caller, id).catch(async (error: unknown) => {
-        if (!(error instanceof DomainError && error.kind === 'not-found') || id !== caller.accountId) throw error;
-        return undefined;
-      });
+      const row = await identity.ownProfileIfAny(caller, id);
       if (!row) {
         const account = await identity.accountFacts(caller.accountId);
         return {

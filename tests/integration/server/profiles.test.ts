@@ -299,8 +299,14 @@ describe.each(stores)('profiles on %s', (store) => {
   it('creates the profile of an account that has none, once, with the form rules', async () => {
     const who = account(12); // noprofile@example.com
     const headers = await server().headers(who.accountId);
+    // No profile yet is the normal state of a new account: a 2xx, which browsers do not log as a failed load.
     const missing = await server().app.inject({ method: 'GET', url: `/api/profiles/account/${who.accountId}`, headers });
-    expect(missing.statusCode).toBe(404);
+    expect(missing.statusCode).toBe(204);
+    expect(missing.body).toBe('');
+    expect(missing.headers.etag).toBeUndefined();
+    // Another account's id is still refused, profile or not.
+    const other = await server().app.inject({ method: 'GET', url: `/api/profiles/account/${learner.accountId}`, headers });
+    expect(other.statusCode).toBe(403);
     // The portal's own patch builder, from an empty profile to the filled-in form.
     const before: ProfileView = { email: 'noprofile@example.com' };
     const filled: ProfileView = {

@@ -6,10 +6,13 @@ import { fetchProfile, profileKeys } from '../../../src/portal/clients/profile';
 import ProfilePage from '../../../src/portal/features/profile/profile-page';
 import { ACCOUNT_ID, fakeApi, pageHarness, storedProfile } from './support';
 
-// An account without a profile: the profile query reads the service's 404 as a state, pages that
+// An account without a profile: the profile query reads the service's 204 as a state, pages that
 // need a profile give way to the page that says so, and the profile page creates it.
 describe('an account without a profile', () => {
-  it('reads the 404 of the profile lookup as "no profile", and anything else as a failure', async () => {
+  it('reads the 204 of the profile lookup as "no profile" (a 2xx: the browser logs nothing), and a failure as a failure', async () => {
+    fakeApi(() => ({ status: 204 }));
+    await expect(fetchProfile(ACCOUNT_ID)).resolves.toEqual({ profile: null, etag: null });
+    // A service of the release before (during a rolling restart) still answers 404.
     fakeApi(() => ({ status: 404, body: { message: 'Profile not found.', statusCode: 404 } }));
     await expect(fetchProfile(ACCOUNT_ID)).resolves.toEqual({ profile: null, etag: null });
     fakeApi(() => ({ status: 503, body: { message: 'Unavailable', statusCode: 503 } }));

@@ -92,7 +92,7 @@ function Location() {
 }
 
 interface RenderOptions {
-  /** null: the account has no profile (what the profile query reads a 404 as). */
+  /** null: the account has no profile (what the profile query reads the service's 204 as). */
   profile: Profile | null;
   etag?: string;
   path: string;
