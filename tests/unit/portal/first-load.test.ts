@@ -44,6 +44,13 @@ describe('first load (shell and signed-in home)', () => {
     expect([...staticGraph([portalFile('app/language-after-sign-in.ts')]).files].some((file) => file.endsWith('clients/languages.ts'))).toBe(true);
   });
 
+  it('leaves out what only the localisation role or a press needs: "show keys" and the support chat widget\'s loader', () => {
+    expect(files).not.toContain('app/show-keys/show-keys.tsx');
+    // The shell does reach the state and the chat's button (so the checks above can fail).
+    expect(files).toContain('app/show-keys/show-keys-state.ts');
+    expect(files).toContain('app/shell/support-chat.tsx');
+  });
+
   it('leaves MSAL out: its chunk loads beside the first paint (app/boot.tsx, auth/session-start.ts)', () => {
     expect([...firstLoad.packages].filter((name) => name.startsWith('@azure/'))).toEqual([]);
     expect(files).not.toContain('auth/session-start.ts');
