@@ -44,11 +44,10 @@ describe('first load (shell and signed-in home)', () => {
     expect([...staticGraph([portalFile('app/language-after-sign-in.ts')]).files].some((file) => file.endsWith('clients/languages.ts'))).toBe(true);
   });
 
-  it('leaves out what only the localisation role or a press needs: "show keys" and the support chat widget\'s loader', () => {
+  it('leaves "show keys" out: its panel loads by import() once the localisation role turns it on', () => {
     expect(files).not.toContain('app/show-keys/show-keys.tsx');
-    // The shell does reach the state and the chat's button (so the checks above can fail).
+    // The shell does reach the state that decides (so the check above can fail).
     expect(files).toContain('app/show-keys/show-keys-state.ts');
-    expect(files).toContain('app/shell/support-chat.tsx');
   });
 
   it('leaves MSAL out: its chunk loads beside the first paint (app/boot.tsx, auth/session-start.ts)', () => {
