@@ -1,12 +1,12 @@
+import { isBefore, isValid, parseISO, startOfDay } from 'date-fns';
 import type { Entitlement } from '../../clients/entitlements';
-import { isValidDate, parseIsoDate, startOfDay } from '../../ui/dates/iso-date';
 
 export type { Entitlement };
 
 const toDate = (value: string | null | undefined): Date | null => {
   if (!value) return null;
-  const date = parseIsoDate(value);
-  return isValidDate(date) ? date : null;
+  const date = parseISO(value);
+  return isValid(date) ? date : null;
 };
 
 /**
@@ -15,7 +15,7 @@ const toDate = (value: string | null | undefined): Date | null => {
  */
 export function isEntitlementActive(entitlement: Entitlement, today: Date): boolean {
   const expiration = toDate(entitlement.expirationDate);
-  if (expiration) return startOfDay(expiration).getTime() >= startOfDay(today).getTime();
+  if (expiration) return !isBefore(startOfDay(expiration), startOfDay(today));
   return !toDate(entitlement.redemptionDate) && entitlement.vendor === 'benchPrep';
 }
 
