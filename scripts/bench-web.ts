@@ -2,8 +2,11 @@
  * npm run bench:web — docs/performance.md, "First load" and "Typing in a form".
  *
  * 1. First load: gzip size of the JavaScript the browser fetched from the portal before the signed-in
- *    home page showed (chromium network events, real sign-in), next to a bare React page built by the
- *    same Vite in the same run.
+ *    home page showed (chromium network events, real sign-in), next to two floors built by the same
+ *    Vite in the same run (scripts/lib/bench-floor.ts): the bare React page, and the library floor (the
+ *    seven runtime libraries the portal is built on, each used the least way a signed-in page must),
+ *    which the mark is against. The library floor is opened in the browser too, to check that it
+ *    renders its heading with no request beyond its own origin.
  *    Then the JavaScript that opening the profile form (edit mode) adds after the home page, and what
  *    loaded after the home page showed without any navigation (deferred chunks).
  * 2. Typing: main-thread time per keystroke while typing 50 characters into the profile form's first
@@ -27,7 +30,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { buildFloor, serveFloor } from './lib/bench-floor';
+import { buildFloor, buildLibraryFloor, LIBRARY_FLOOR_HEADING, serveFloor } from './lib/bench-floor';
 import { CHROMIUM, CHROMIUM_ARGS, DEMO, root, sparePort, startPortal, stopPortal } from './lib/bench-portal';
 import { type BenchReport, writeBenchJson } from './lib/bench-report';
 
@@ -120,6 +123,25 @@ async function firstLoad(browser: Browser, origin: string) {
   const deferred = new Map([...afterHome].filter((path) => !shown.has(path)).map((path) => [path, scripts.get(path) ?? 0]));
   await context.close();
   return { shown, deferred, profile };
+}
+
+/**
+ * Opens the library floor and waits for its heading (MSAL initialised, i18next started, the route
+ * matched, the query answered); fails if it asked for anything beyond its own origin (the authority
+ * is given as metadata, so MSAL must not) or fetched JavaScript the build did not weigh.
+ */
+async function checkLibraryFloor(browser: Browser, floorOrigin: string) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const elsewhere: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).origin !== floorOrigin && !request.url().startsWith('data:')) elsewhere.push(request.url());
+  });
+  await page.goto(floorOrigin);
+  await page.getByRole('heading', { name: LIBRARY_FLOOR_HEADING, exact: false }).waitFor({ timeout: 30_000 });
+  await page.waitForLoadState('networkidle');
+  await context.close();
+  if (elsewhere.length > 0) throw new Error(`The library floor asked beyond its origin: ${elsewhere.join(', ')}`);
 }
 
 interface TraceEvent {
@@ -551,11 +573,13 @@ async function main() {
     console.log('Building the portal (npm run build)…');
     execFileSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
   }
-  console.log('Building the floor page (bare React 19, same Vite)…');
+  console.log('Building the floor pages (bare React 19, and the seven libraries; same Vite)…');
   const floor = await buildFloor(workDir);
+  const libraryFloor = await buildLibraryFloor(workDir, `${root}/`);
 
-  const [port, idpPort, sandboxPort, floorPort] = await Promise.all([
+  const [port, idpPort, sandboxPort, floorPort, libraryFloorPort] = await Promise.all([
     option('port') ? Promise.resolve(Number(option('port'))) : sparePort(),
+    sparePort(),
     sparePort(),
     sparePort(),
     sparePort(),
@@ -565,11 +589,14 @@ async function main() {
   console.log(`Starting the services on ${origin} (identity provider on ${idpPort})…`);
   const portal = await startPortal({ port, idpPort, sandboxPort }, join(workDir, 'data'));
   const floorServer = await serveFloor(floor.dir, floorPort);
+  const libraryFloorOrigin = `http://127.0.0.1:${libraryFloorPort}`;
+  const libraryFloorServer = await serveFloor(libraryFloor.dir, libraryFloorPort);
 
   try {
     // 1. First load
     const browser = await launch();
     const { shown: scripts, deferred, profile } = await firstLoad(browser, origin);
+    await checkLibraryFloor(browser, libraryFloorOrigin);
     await browser.close();
     const total = (files: Map<string, number>) => [...files.values()].reduce((a, b) => a + b, 0);
     const list = (files: Map<string, number>) => {
@@ -578,30 +605,35 @@ async function main() {
     const portalBytes = total(scripts);
     console.log('\nFirst load: JavaScript (gzip -9) fetched before the signed-in home page showed');
     list(scripts);
-    console.log(`  portal ${kb(portalBytes)}  |  floor (bare React page) ${kb(floor.gzipBytes)}  |  ratio ${(portalBytes / floor.gzipBytes).toFixed(2)}x`);
+    const firstLoadRatio = portalBytes / libraryFloor.gzipBytes;
+    const bareRatio = portalBytes / floor.gzipBytes;
+    console.log(
+      `  portal ${kb(portalBytes)}  |  bare React page ${kb(floor.gzipBytes)}  |  library floor ${kb(libraryFloor.gzipBytes)}` +
+        `  |  ratio to the library floor ${firstLoadRatio.toFixed(2)}x, to the bare page ${bareRatio.toFixed(2)}x`,
+    );
     console.log('\nLoaded after the home page showed (deferred), before any navigation');
     list(deferred);
     console.log(`  deferred ${kb(total(deferred))}`);
     console.log('\nProfile route: JavaScript (gzip -9) that opening the profile form in edit mode adds after home');
     list(profile);
-    console.log(`  profile route ${kb(total(profile))}  (${(total(profile) / floor.gzipBytes).toFixed(2)}x the floor page)`);
+    console.log(`  profile route ${kb(total(profile))}  (${(total(profile) / floor.gzipBytes).toFixed(2)}x the bare page)`);
     report.tables.push({
       caption:
-        'JavaScript (gzip -9): before the signed-in home page showed, loaded after it without navigation, and added by opening the profile form in edit mode; the floor is a bare React page built by the same Vite',
-      columns: ['What', 'KB gzip', 'vs floor'],
+        'JavaScript (gzip -9): before the signed-in home page showed, loaded after it without navigation, and added by opening the profile form in edit mode; the floors are a bare React page and the library floor (the seven runtime libraries the portal is built on, each used the least way a signed-in page must), built by the same Vite',
+      columns: ['What', 'KB gzip', 'vs library floor', 'vs bare page'],
       rows: [
-        ['first load (portal)', (portalBytes / 1024).toFixed(1), `${(portalBytes / floor.gzipBytes).toFixed(2)}×`],
-        ['floor (bare React page)', (floor.gzipBytes / 1024).toFixed(1), '1.00×'],
-        ['deferred after home', (total(deferred) / 1024).toFixed(1), ''],
-        ['profile route (edit mode)', (total(profile) / 1024).toFixed(1), `${(total(profile) / floor.gzipBytes).toFixed(2)}×`],
+        ['first load (portal)', (portalBytes / 1024).toFixed(1), `${firstLoadRatio.toFixed(2)}×`, `${bareRatio.toFixed(2)}×`],
+        ['library floor', (libraryFloor.gzipBytes / 1024).toFixed(1), '1.00×', `${(libraryFloor.gzipBytes / floor.gzipBytes).toFixed(2)}×`],
+        ['bare React page', (floor.gzipBytes / 1024).toFixed(1), '', '1.00×'],
+        ['deferred after home', (total(deferred) / 1024).toFixed(1), '', ''],
+        ['profile route (edit mode)', (total(profile) / 1024).toFixed(1), '', `${(total(profile) / floor.gzipBytes).toFixed(2)}×`],
       ],
     });
-    const firstLoadRatio = portalBytes / floor.gzipBytes;
     report.marks.push({
-      name: 'JavaScript before the signed-in home page showed (gzip), against the bare React page',
-      value: `${firstLoadRatio.toFixed(2)}× (${kb(portalBytes)} vs ${kb(floor.gzipBytes)})`,
-      mark: '≤ 2.5× the floor',
-      met: firstLoadRatio <= 2.5,
+      name: 'JavaScript before the signed-in home page showed (gzip), against the library floor',
+      value: `${firstLoadRatio.toFixed(2)}× (${kb(portalBytes)} vs ${kb(libraryFloor.gzipBytes)}; bare React page ${kb(floor.gzipBytes)}, ${bareRatio.toFixed(2)}×)`,
+      mark: '≤ 1.05× the library floor',
+      met: firstLoadRatio <= 1.05,
     });
     // The profile route's JavaScript a third below the 157.2 KB it once added.
     const profileMark = 157.2 * (2 / 3);
@@ -665,6 +697,7 @@ async function main() {
     writeWebReport(report);
   } finally {
     await floorServer.close();
+    await libraryFloorServer.close();
     stopPortal(portal);
   }
 }

@@ -44,6 +44,12 @@ describe('first load (shell and signed-in home)', () => {
     expect([...staticGraph([portalFile('app/language-after-sign-in.ts')]).files].some((file) => file.endsWith('clients/languages.ts'))).toBe(true);
   });
 
+  it('leaves "show keys" out: its panel loads by import() once the localisation role turns it on', () => {
+    expect(files).not.toContain('app/show-keys/show-keys.tsx');
+    // The shell does reach the state that decides (so the check above can fail).
+    expect(files).toContain('app/show-keys/show-keys-state.ts');
+  });
+
   it('leaves MSAL out: its chunk loads beside the first paint (app/boot.tsx, auth/session-start.ts)', () => {
     expect([...firstLoad.packages].filter((name) => name.startsWith('@azure/'))).toEqual([]);
     expect(files).not.toContain('auth/session-start.ts');

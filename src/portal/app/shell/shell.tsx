@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigationType, useSearchParams } from 'react-router-dom';
 import { checkVersions } from '../../clients/live-versions';
@@ -13,7 +13,8 @@ import { PageErrorBoundary } from './page-error-boundary';
 import { PageSkeleton } from './page-skeleton';
 import { scheduleHashScroll, ScrollMemory } from './scroll';
 import { SupportChat } from './support-chat';
-import { ShowKeys } from '../show-keys/show-keys';
+import { useAdminRoles } from '../../auth/roles';
+import { useShowKeys } from '../show-keys/show-keys-state';
 
 /** The main shell: header, the routed page, footer; and the behaviours every page shares. */
 export function Shell() {
@@ -51,11 +52,19 @@ export function Shell() {
         <Footer />
         <Suspense fallback={null}>
           <SupportChat />
-          <ShowKeys />
+          <ShowKeysWhenOn />
         </Suspense>
       </div>
     </AddressEditorProvider>
   );
+}
+
+// "Show keys" (its panel and the marking of texts) is a chunk of its own, loaded only when the
+// localisation role has turned it on: no learner's first load carries it.
+const ShowKeys = lazy(async () => ({ default: (await import('../show-keys/show-keys')).ShowKeys }));
+
+function ShowKeysWhenOn() {
+  return useShowKeys(useAdminRoles()) ? <ShowKeys /> : null;
 }
 
 /** A new page opens at the top (or its hash); Back and Forward return to where the learner was. */
