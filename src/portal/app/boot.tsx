@@ -3,21 +3,20 @@ import { createRoot } from 'react-dom/client';
 import { configureApi } from '../clients/client';
 import { loadPortalConfig } from '../clients/config';
 import { later } from '../clients/eventually';
-import { followVersions } from '../clients/live-versions';
 import { initRulesVersion } from '../clients/rules-version';
 import type { Session } from '../clients/session';
 import type { AuthApi } from '../auth/auth-context';
 import { sessionMarked } from '../auth/session-mark';
 import { LOGOUT_DONE_PATH, takeAfterLogoutTarget } from '../auth/sign-out';
 import { resolveReturnTo } from '../ui/links/return-to';
-import { afterNextPaint } from '../ui/scheduling/after-start';
+import { afterNextPaint, afterStartWhenIdle } from '../ui/scheduling/after-start';
 import { App } from './app';
 import { frameReady, preloadRoute } from './routes';
 import { BootError } from './boot-error';
 import { initI18n, loadAllNamespacesAfterStart } from './i18n';
-import { detectLanguage, previewWished, pseudoBidiChosen, pseudoLocaleChosen } from './language';
-import { followTextsVersion, startLiveTexts } from './live-texts';
-import { PSEUDO_BIDI } from '../../shared/texts/pseudo-tags';
+import { KEPT_LANGUAGE, plainLanguage } from './language';
+import type { PseudoMode } from './language-choice';
+import { followTextsVersion, liveVersions, startLiveTexts } from './live-texts';
 
 /**
  * Start-up: language and runtime config come before the first render; sign-in (MSAL, a chunk of its
@@ -43,19 +42,23 @@ export async function boot(): Promise<void> {
   try {
     const configLoad = loadPortalConfig();
     startLiveTexts(configLoad.then((config) => ({ hash: config.textsHash ?? null, changed: config.textsChanged ?? [] })));
-    // The language from the live ones the configuration lists (in the page itself, usually, so at once).
-    const langLoad = configLoad.then((config) => detectLanguage(search, sessionStorage, config.languages ?? []));
+    // The language from the live ones the configuration lists (in the page itself, usually, so at once);
+    // a tab that asked for anything but a live language by its tag reads it with ./language-choice.ts.
+    const langLoad = configLoad.then(async (config): Promise<{ lang: string; pseudo?: PseudoMode; signInTag?: string }> => {
+      const plain = plainLanguage(search, sessionStorage, config.languages ?? []);
+      if (plain !== null) return { lang: plain };
+      const { chooseLanguage } = await import('./language-choice');
+      return chooseLanguage(search, sessionStorage, config.languages ?? [], config.languagesNotLive ?? []);
+    });
     // The page's code and text files as soon as the configuration is there; i18next takes the texts
     // once it has started; all while sign-in settles.
     void Promise.all([configLoad, langLoad])
-      .then(([config, lang]) => preloadRoute(config, pathname, lang))
+      .then(([config, { lang }]) => preloadRoute(config, pathname, lang))
       .catch(() => undefined);
-    const bidi = pseudoBidiChosen(sessionStorage);
-    const [config, i18n] = await Promise.all([
+    const [config, { pseudo, signInTag }, i18n] = await Promise.all([
       configLoad,
-      Promise.all([configLoad, langLoad]).then(([loaded, lang]) =>
-        initI18n(lang, { pseudo: pseudoLocaleChosen(sessionStorage), bidi, live: loaded.languages ?? [] }),
-      ),
+      langLoad,
+      Promise.all([configLoad, langLoad]).then(([loaded, { lang, pseudo }]) => initI18n(lang, { pseudo, live: loaded.languages ?? [] })),
     ]);
     const lang = i18n.language;
     // Without an early paint, the first render waits for the page's code and texts (fetched while
@@ -84,8 +87,6 @@ export async function boot(): Promise<void> {
       getToken: () => Promise.all([token.promise, firstPaint]).then(([getToken]) => getToken()),
       onHeaders: (headers) => followTextsVersion(headers.get('x-texts-version')),
     });
-    // And from the versions check the shell makes on navigation and focus (clients/live-versions.ts).
-    followVersions(followTextsVersion);
     initRulesVersion(config);
 
     let rendered = false;
@@ -103,21 +104,32 @@ export async function boot(): Promise<void> {
         );
       });
       loadAllNamespacesAfterStart();
+      // And the versions check the shell makes on navigation and focus, and a refused save at once
+      // (clients/live-versions.ts), following this page's texts.
+      afterStartWhenIdle(() => void liveVersions().catch(() => undefined));
     };
     // A tab that has had a session: the shell and the page's frame paint while MSAL loads and settles.
     if (paintFirst) void frameReady(config, pathname).then(render);
 
     // The sign-in pages in the page's language (the right-to-left pseudo-locale as itself, so they mirror too).
-    const started = await (await sessionCode).startSession(config, origin, () => (bidi ? PSEUDO_BIDI : i18n.language));
+    const started = await (await sessionCode).startSession(config, origin, () => signInTag ?? i18n.language);
     if (!started) return; // the browser is on its way to the identity provider
     // A language chosen in this tab is kept with the account; one asked for that is not live is
     // previewed by the localisation role (./language-after-sign-in.ts, loaded only then).
-    const wish = previewWished(sessionStorage, config.languages ?? []);
-    const asked = new URLSearchParams(search).has('ui_locales') && !bidi && !pseudoLocaleChosen(sessionStorage);
-    const chosen = asked && wish === null ? lang : null;
-    if (chosen || wish)
+    const asked = new URLSearchParams(search).has('ui_locales');
+    const kept = sessionStorage.getItem(KEPT_LANGUAGE);
+    if (!pseudo && (asked || (kept !== null && kept !== lang)))
       void import('./language-after-sign-in')
-        .then(({ languageAfterSignIn }) => languageAfterSignIn({ msal: started.auth.msal, accountId: started.session.accountId, chosen, wish }))
+        .then(({ languageAfterSignIn }) =>
+          languageAfterSignIn({
+            msal: started.auth.msal,
+            accountId: started.session.accountId,
+            asked,
+            lang,
+            storage: sessionStorage,
+            live: config.languages ?? [],
+          }),
+        )
         .catch(() => undefined);
     token.resolve(started.getToken);
     auth.resolve(started.auth);

@@ -1,4 +1,4 @@
-import i18next, { type BackendModule, type i18n } from 'i18next';
+import i18next, { type BackendModule, type FormatterModule, type i18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { afterStartWhenIdle } from '../ui/scheduling/after-start';
 import { ADMIN_NAMESPACES } from '../../shared/texts/namespaces';
@@ -6,6 +6,7 @@ import { FIRST_PAINT_NAMESPACES } from './first-paint-namespaces';
 import { publishedTexts } from './live-texts';
 import { keyMarker } from './show-keys/key-marker';
 import { directionOf, fallbacksOf, SOURCE_LANGUAGE, type LiveLanguage, type UiLanguage } from './language';
+import type { PseudoMode } from './language-choice';
 
 // One namespace per file under locales/<lang>/ (the languages the portal is built with, English and
 // Japanese); new files are picked up without code changes. A language added in the texts console has
@@ -26,19 +27,20 @@ export const ALL_NAMESPACES = Object.keys(files)
 
 // With a pseudo-locale chosen, English is read as its pseudo texts (src/shared/pseudo-locale.ts):
 // the language stays `en` for everything else (dates, the services, the identity provider).
-let pseudoEnglish: 'accented' | 'bidi' | null = null;
+let pseudoEnglish: PseudoMode | undefined;
 
-// A draft language the localisation role previews (./preview-language.ts): its texts come through
-// the role's own call, never the public files.
-let preview: { tag: string; read: (ns: string) => Promise<Record<string, unknown>> } | undefined;
+// Where a language's texts come from instead of the files and the published version: a draft
+// language the localisation role previews (./language-after-sign-in.ts) reads them through the
+// role's own call, never the public files.
+let textsOf: { tag: string; read: (ns: string) => Promise<Record<string, unknown>> } | undefined;
 
 /**
- * From now on, the language `language` (not live: a draft) is read with `read`, its fallbacks
- * followed as a live language's (a preview in context); the page changes to it.
+ * From now on, the language `language` (not live: a draft) is read with `read`, its fallbacks and
+ * direction taken as a live language's (a preview in context); the page changes to it.
  */
 export async function startPreview(language: LiveLanguage, read: (ns: string) => Promise<Record<string, unknown>>): Promise<void> {
-  preview = { tag: language.tag, read };
-  liveLanguages = [...liveLanguages.filter((l) => l.tag !== language.tag), language];
+  textsOf = { tag: language.tag, read };
+  liveLanguages = [...liveLanguages, language];
   await i18next.changeLanguage(language.tag);
   markPageLanguage(language.tag, language.dir);
 }
@@ -53,8 +55,8 @@ const localeFiles: BackendModule = {
     // failed load falls back to the texts the portal was built with, or to none (the fallback
     // language's then show).
     const load = () =>
-      preview?.tag === lang
-        ? preview.read(ns).catch(none)
+      textsOf?.tag === lang
+        ? textsOf.read(ns).catch(none)
         : publishedTexts(lang, ns, { bundled: !!bundled }).then(
             (published) => published ?? (bundled ?? none)(),
             () => (bundled ?? none)(),
@@ -74,6 +76,17 @@ const localeFiles: BackendModule = {
   },
 };
 
+// A number a text shows ({{count}}, {{limit}}) is written as the page's language writes it, through
+// Intl (`fr`: 12 345, `ar-EG`: ١٢٬٣٤٥), whatever language the text itself came from (a fallback's);
+// any other value is shown as it is.
+const numbers: FormatterModule = {
+  type: 'formatter',
+  init: () => undefined,
+  add: () => undefined,
+  addCached: () => undefined,
+  format: (value: unknown, _format, lng) => (typeof value === 'number' ? new Intl.NumberFormat(lng).format(value) : (value as string)),
+};
+
 /** The live languages (the configuration's), which each language's fallbacks and direction are read from. */
 let liveLanguages: readonly LiveLanguage[] = [];
 
@@ -84,18 +97,16 @@ export function markPageLanguage(lang: UiLanguage, dir: 'ltr' | 'rtl'): void {
 }
 
 /**
- * Starts i18next in `lang`; `pseudo`: English texts in a pseudo-locale (docs/texts.md#pseudo-locale),
- * `bidi` the right-to-left one; `live`: the live languages of the configuration.
+ * Starts i18next in `lang`; `pseudo`: English texts in a pseudo-locale (docs/texts.md#pseudo-locale);
+ * `live`: the live languages of the configuration.
  */
-export async function initI18n(
-  lang: UiLanguage,
-  { pseudo = false, bidi = false, live = [] }: { pseudo?: boolean; bidi?: boolean; live?: readonly LiveLanguage[] } = {},
-): Promise<i18n> {
-  pseudoEnglish = lang === SOURCE_LANGUAGE ? (bidi ? 'bidi' : pseudo ? 'accented' : null) : null;
+export async function initI18n(lang: UiLanguage, { pseudo, live = [] }: { pseudo?: PseudoMode; live?: readonly LiveLanguage[] } = {}): Promise<i18n> {
+  pseudoEnglish = lang === SOURCE_LANGUAGE ? pseudo : undefined;
   liveLanguages = live;
   await i18next
     .use(localeFiles)
     .use(keyMarker)
+    .use(numbers)
     .use(initReactI18next)
     .init({
       lng: lang,
@@ -105,7 +116,7 @@ export async function initI18n(
       load: 'currentOnly',
       ns: FIRST_PAINT_NAMESPACES,
       defaultNS: 'portal',
-      interpolation: { escapeValue: false },
+      interpolation: { escapeValue: false, alwaysFormat: true },
       returnNull: false,
       // "Show keys" (./show-keys/key-marks.ts): a no-op unless the localisation role turned it on.
       postProcess: ['show-keys'],

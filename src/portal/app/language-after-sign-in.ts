@@ -9,22 +9,30 @@ import type { PublicClientApplication } from '@azure/msal-browser';
 import { adminRolesOf } from '../auth/roles';
 import { keepChosenLanguage, previewLanguage, previewNamespace } from '../clients/languages';
 import { startPreview } from './i18n';
+import type { LiveLanguage } from './language';
+import { previewWished } from './language-choice';
 
 export async function languageAfterSignIn(options: {
   msal: Pick<PublicClientApplication, 'getActiveAccount'>;
   accountId: string;
-  /** A live language this tab chose (to keep with the account when the account has another). */
-  chosen: string | null;
-  /** A language asked for that is not live. */
-  wish: string | null;
+  /** Whether this tab asked for a language (`?ui_locales=`). */
+  asked: boolean;
+  /** The language the page shows. */
+  lang: string;
+  storage: Pick<Storage, 'getItem'>;
+  live: readonly LiveLanguage[];
 }): Promise<void> {
   const account = options.msal.getActiveAccount();
-  if (options.chosen) {
+  // A language asked for that is not live (a draft, or one taken down and shown in its fallback).
+  const wish = previewWished(options.storage, options.live);
+  // A live language this tab asked for, kept with the account when the account has another.
+  const chosen = options.asked && wish === null ? options.lang : null;
+  if (chosen) {
     const kept = (account?.idTokenClaims as { locale?: unknown } | undefined)?.locale;
-    if (kept !== options.chosen) await keepChosenLanguage(options.accountId, options.chosen).catch(() => undefined);
+    if (kept !== chosen) await keepChosenLanguage(options.accountId, chosen).catch(() => undefined);
   }
-  if (options.wish && adminRolesOf(account).includes('localisation')) {
-    const language = await previewLanguage(options.wish).catch(() => undefined);
+  if (wish && adminRolesOf(account).includes('localisation')) {
+    const language = await previewLanguage(wish).catch(() => undefined);
     if (language) await startPreview(language, (ns) => previewNamespace(language.tag, ns));
   }
 }

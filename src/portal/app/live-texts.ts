@@ -83,3 +83,14 @@ export function followTextsVersion(version: string | null): void {
       reloading = undefined;
     });
 }
+
+/**
+ * The versions check (../clients/live-versions.ts, a chunk of its own: the page the portal opened with
+ * has just had the versions in its configuration, so the first load needs none of it), following this
+ * page's texts. Loaded when the browser is idle after start (boot.tsx), or at the first check.
+ */
+export const liveVersions = () =>
+  import('../clients/live-versions').then((checks) => {
+    checks.followVersions(followTextsVersion);
+    return checks;
+  });

@@ -56,6 +56,12 @@ export interface PortalConfig {
   textsChanged?: string[];
   /** The live languages (docs/texts.md#languages), the texts service's list: the language menu, `?ui_locales=`, each one's direction and fallback. */
   languages?: PortalLanguage[];
+  /**
+   * The languages of the texts service that are not live (taken down, or drafts) whose learners are
+   * shown another live language than English: the first live one of their fallbacks (as the sign-in
+   * pages and e-mails do).
+   */
+  languagesNotLive?: LanguageNotLive[];
   /** The rules version in force (docs/admin-area.md): null while the base is, and the base's own hash. */
   rulesHash?: string | null;
   rulesBaseHash?: string | null;
@@ -66,6 +72,12 @@ export interface PortalLanguage {
   tag: string;
   dir: 'ltr' | 'rtl';
   fallback: string | null;
+}
+
+/** A language that is not live and the live language its learners are shown. */
+export interface LanguageNotLive {
+  tag: string;
+  shownIn: string;
 }
 
 /** Links to the provider's own sites (absolute; they open in a new tab). */

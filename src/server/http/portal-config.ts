@@ -9,6 +9,12 @@ export interface PortalLanguage {
   fallback: string | null;
 }
 
+/** A language that is not live and the live language its learners are shown (its fallback's). */
+export interface LanguageNotLive {
+  tag: string;
+  shownIn: string;
+}
+
 /**
  * The portal's runtime configuration, from the environment (GET /portal-config.json), with the rules
  * version in force: `rulesHash` is null while the base's rules are published (the portal then uses the
@@ -19,7 +25,7 @@ export interface PortalLanguage {
 export function portalConfig(
   config: ServerConfig,
   rules: { base: boolean; hash: string; baseHash?: string } = { base: true, hash: '' },
-  texts: { base: boolean; hash: string; languages?: PortalLanguage[]; changed?: string[] } = { base: true, hash: '' },
+  texts: { base: boolean; hash: string; languages?: PortalLanguage[]; notLive?: LanguageNotLive[]; changed?: string[] } = { base: true, hash: '' },
 ) {
   return {
     authority: config.issuer,
@@ -54,5 +60,9 @@ export function portalConfig(
     // The live languages (docs/texts.md#languages): the portal's language menu, `?ui_locales=`, each
     // one's reading direction and fallback. The services' list; the portal keeps none of its own.
     languages: texts.languages ?? [],
+    // The languages that are not live whose learners are sent to another live language than English
+    // (a language taken down, to its fallback): the portal shows them that one, as the sign-in pages
+    // and the e-mails do, from the first page, in every tab.
+    languagesNotLive: texts.notLive ?? [],
   };
 }

@@ -10,6 +10,7 @@ import { projectRoot } from '../runtime-files';
 import { checkTexts, fileRefusal, warningsOf, type TextRefusal } from './checks';
 import { exportTexts, type ExchangeFormat } from './exchange';
 import { languageService } from './language-service';
+import { fallbackChain } from './languages';
 import { glossary as readGlossary, listLanguages, setGlossaryTerm, type LanguageRow } from './language-store';
 import { suggestions } from './memory';
 import { glossaryWarnings, type GlossaryEntry } from '../../shared/text-checks';
@@ -341,15 +342,19 @@ export function createTextsService(deps: TextsDeps) {
 
     /** What the portal's configuration tells of the texts: the version, the languages it changed, the live languages. */
     forPortal() {
+      const list = languages.languages();
       const changed = new Set(current.changes.filter((c) => base.get(c.lang)?.get(c.key) !== c.text).map((c) => c.lang));
       return {
         base: current.base,
         hash: current.hash,
         changed: [...changed].sort(),
-        languages: languages
-          .languages()
-          .filter((l) => l.state === 'live')
-          .map((l) => ({ tag: l.tag, dir: l.direction, fallback: l.fallback })),
+        languages: list.filter((l) => l.state === 'live').map((l) => ({ tag: l.tag, dir: l.direction, fallback: l.fallback })),
+        // A language not live sends its learners along its fallbacks to the first live one
+        // (fallbackChain); only those sent elsewhere than English are named.
+        notLive: list
+          .filter((l) => l.state !== 'live')
+          .map((l) => ({ tag: l.tag, shownIn: fallbackChain(list, l.tag)[0]! }))
+          .filter((l) => l.shownIn !== SOURCE_LANGUAGE),
       };
     },
 

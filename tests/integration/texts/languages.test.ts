@@ -238,8 +238,14 @@ describe.each(stores)('languages on %s', (store) => {
     expect(french.text).toMatch(/^Votre code de vérification est \d{6}\. Il expire dans 10 minutes\.$/);
     expect(french.html).toContain('<html lang="fr" dir="ltr">');
 
+    // A language that is not live whose fallback is: the portal is told where its learners go (its
+    // fallback, as the sign-in pages), so a tab that kept it shows that language from its first page.
+    expect((await call(s(), 'PUT', '/api/admin/texts/languages/pt-BR/fallback', await asTranslator(), { fallback: 'fr' })).status).toBe(200);
+    expect((await config()).languagesNotLive).toContainEqual({ tag: 'pt-BR', shownIn: 'fr' });
+    expect(pickLanguage('pt-BR')).toBe('fr');
     // A language another live one falls back to stays; a built-in one too.
     await call(s(), 'PUT', '/api/admin/texts/languages/pt-BR/fallback', await asTranslator(), { fallback: 'en' });
+    expect((await config()).languagesNotLive).toEqual([]);
     expect((await call(s(), 'POST', '/api/admin/texts/languages/ja/take-down', await asTranslator(), { reason: 'x' })).body.errors[0].key).toBe(
       'Texts.Refusal.LanguageBuiltIn',
     );

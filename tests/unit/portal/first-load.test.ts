@@ -40,6 +40,10 @@ describe('first load (shell and signed-in home)', () => {
     expect(files.filter((file) => /locales\/(?!en\/|ja\/)/.test(file))).toEqual([]);
     expect(files).not.toContain('app/language-after-sign-in.ts');
     expect(files).not.toContain('clients/languages.ts');
+    // The language menu's list (loaded when opened) and the reading of any tab but the common case's.
+    expect(files).not.toContain('app/shell/language-menu.tsx');
+    expect(files).not.toContain('app/language-choice.ts');
+    expect(files).toContain('app/shell/footer.tsx');
     // Loaded by import() after sign-in, when there is something to do; its own graph reaches the calls (so the checks above can fail).
     expect([...staticGraph([portalFile('app/language-after-sign-in.ts')]).files].some((file) => file.endsWith('clients/languages.ts'))).toBe(true);
   });

@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
+import { decodeMessage } from '../../../src/portal/forms/errors/message';
 import { ADMIN_NAMESPACES, ALL_NAMESPACES, FIRST_PAINT_NAMESPACES, initI18n, loadAdminNamespaces, loadAllNamespaces } from '../../../src/portal/app/i18n';
 
 describe('portal i18n', () => {
@@ -41,5 +42,36 @@ describe('portal i18n', () => {
       for (const ns of [...ADMIN_NAMESPACES, 'validation', 'fields']) expect(i18n.hasResourceBundle(lang, ns), `${lang} ${ns}`).toBe(true);
     }
     expect(i18n.t('admin:NotAvailable.Heading', { lng: 'ja' })).toBe('利用できません');
+  });
+
+  it('writes the numbers of a text as the page’s language writes them (Intl), a language added in the console too, when its text falls back', async () => {
+    const live = [
+      { tag: 'en', dir: 'ltr' as const, fallback: null },
+      { tag: 'fr', dir: 'ltr' as const, fallback: 'en' },
+      { tag: 'ar-EG', dir: 'rtl' as const, fallback: 'fr' },
+    ];
+    let i18n = await initI18n('fr', { live });
+    await i18n.loadNamespaces('fulfilment');
+    // French has no files here: the English text, with the number written the French way.
+    expect(i18n.t('fulfilment:Banner.Title', { count: 12345 })).toBe(`${new Intl.NumberFormat('fr').format(12345)} items are waiting to be shipped to you`);
+    expect(i18n.t('fulfilment:Banner.Title', { count: 12345 })).toContain('12\u202f345');
+    // A validation message's limit too: the field's message carries it as a number.
+    const { params } = decodeMessage('Validation.InvalidCity?rule=maxLength&limit=1000');
+    expect(params).toEqual({ rule: 'maxLength', limit: 1000 });
+    await i18n.loadNamespaces('validation');
+    expect(i18n.t('validation:Validation.InvalidCity', { context: 'maxLength', ...params })).toContain('1\u202f000');
+    i18n = await initI18n('ar-EG', { live });
+    await i18n.loadNamespaces('fulfilment');
+    expect(i18n.t('fulfilment:Banner.Title', { count: 12345 })).toBe('١٢٬٣٤٥ items are waiting to be shipped to you');
+    expect(document.documentElement.dir).toBe('rtl');
+    i18n = await initI18n('ja', { live });
+    await i18n.loadNamespaces('fulfilment');
+    expect(i18n.t('fulfilment:Banner.Title', { count: 12345 })).toContain('12,345');
+    i18n = await initI18n('en', { live });
+    await i18n.loadNamespaces('fulfilment');
+    expect(i18n.t('fulfilment:Banner.Title', { count: 1 })).toBe('1 item is waiting to be shipped to you');
+    expect(i18n.t('fulfilment:Banner.Title', { count: 12345 })).toBe('12,345 items are waiting to be shipped to you');
+    // A value that is not a number is shown as it is.
+    expect(i18n.t('home:Welcome.Heading', { name: '12345' })).toContain('12345');
   });
 });

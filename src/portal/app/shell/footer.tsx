@@ -1,11 +1,28 @@
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LanguageMenu } from './language-menu';
+import { usePortalConfig } from '../../clients/config';
+
+// The language menu's list is a chunk of its own, loaded when the learner opens the menu: the first
+// load carries only its summary (docs/texts.md#languages).
+const LanguageMenu = lazy(() => import('./language-menu'));
 
 export function Footer() {
   const { t } = useTranslation('portal');
+  const { languages = [] } = usePortalConfig();
+  const [open, setOpen] = useState(false);
   return (
     <footer className="footer">
-      <LanguageMenu />
+      {languages.length > 1 && (
+        // The language menu (docs/texts.md#languages): every live language, shown when there is a choice.
+        <details className="language-menu" data-testid="language-menu" onToggle={(event) => setOpen(event.currentTarget.open)}>
+          <summary>{t('Footer.Language')}</summary>
+          {open && (
+            <Suspense>
+              <LanguageMenu />
+            </Suspense>
+          )}
+        </details>
+      )}
       <p>{t('Footer.Copyright')}</p>
     </footer>
   );

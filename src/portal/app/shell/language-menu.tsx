@@ -11,16 +11,16 @@ function autonym(tag: string): string {
 }
 
 /**
- * The language menu (docs/texts.md#languages): every live language of the texts service, each named
- * in itself (data, not a text to translate: `translate="no"`), as a link to the same page with `?ui_locales=`; the page starts again in it and the
- * choice is kept with the account (./language-after-sign-in.ts). Shown when there is a choice.
+ * The language menu's list (a chunk loaded when the footer's menu is opened, ./footer.tsx): every live language of
+ * the texts service, each named in itself (data, not a text to translate: `translate="no"`), as a
+ * link to the same page with `?ui_locales=`; the page starts again in it and the choice is kept with
+ * the account (../language-after-sign-in.ts).
  */
-export function LanguageMenu() {
+export default function LanguageMenu() {
   const { t, i18n } = useTranslation('portal');
   const { languages = [] } = usePortalConfig();
-  if (languages.length < 2) return null;
   return (
-    <nav className="language-menu" aria-label={t('Footer.Language')} data-testid="language-menu">
+    <nav aria-label={t('Footer.Language')}>
       <ul>
         {languages.map(({ tag }) => (
           <li key={tag}>

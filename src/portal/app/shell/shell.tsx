@@ -1,8 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigationType, useSearchParams } from 'react-router-dom';
-import { checkVersions } from '../../clients/live-versions';
 import { profileKeys, useProfile } from '../../clients/profile';
 import { AddressEditorProvider } from '../../features/fulfilment/address-editor';
 import { CertificationFrameHost } from './certification-frame-host';
@@ -13,8 +12,8 @@ import { PageErrorBoundary } from './page-error-boundary';
 import { PageSkeleton } from './page-skeleton';
 import { scheduleHashScroll, ScrollMemory } from './scroll';
 import { SupportChat } from './support-chat';
-import { useAdminRoles } from '../../auth/roles';
-import { useShowKeys } from '../show-keys/show-keys-state';
+import { ShowKeys } from '../show-keys/show-keys';
+import { liveVersions } from '../live-texts';
 
 /** The main shell: header, the routed page, footer; and the behaviours every page shares. */
 export function Shell() {
@@ -52,19 +51,11 @@ export function Shell() {
         <Footer />
         <Suspense fallback={null}>
           <SupportChat />
-          <ShowKeysWhenOn />
+          <ShowKeys />
         </Suspense>
       </div>
     </AddressEditorProvider>
   );
-}
-
-// "Show keys" (its panel and the marking of texts) is a chunk of its own, loaded only when the
-// localisation role has turned it on: no learner's first load carries it.
-const ShowKeys = lazy(async () => ({ default: (await import('../show-keys/show-keys')).ShowKeys }));
-
-function ShowKeysWhenOn() {
-  return useShowKeys(useAdminRoles()) ? <ShowKeys /> : null;
 }
 
 /** A new page opens at the top (or its hash); Back and Forward return to where the learner was. */
@@ -90,17 +81,23 @@ function useScrollOnNavigation() {
  * versions are in force when the learner moves to another page and when the tab is shown again
  * (throttled in clients/live-versions.ts), so a publish reaches the next page without a reload.
  */
+const checkVersions = () =>
+  void liveVersions().then(
+    ({ checkVersions: check }) => check(),
+    () => undefined,
+  );
+
 function useVersionChecks(pathname: string) {
   const seen = useRef(pathname);
   useEffect(() => {
     // The page the portal opened with has just had its configuration: nothing to ask yet.
     if (seen.current === pathname) return;
     seen.current = pathname;
-    void checkVersions();
+    checkVersions();
   }, [pathname]);
   useEffect(() => {
     const shown = () => {
-      if (document.visibilityState === 'visible') void checkVersions();
+      if (document.visibilityState === 'visible') checkVersions();
     };
     window.addEventListener('focus', shown);
     document.addEventListener('visibilitychange', shown);

@@ -7,7 +7,7 @@ import type { MessageParams } from '../../../shared/schemas/message-params';
  *
  * Use:
  *   encodeMessage('Validation.InvalidCity', { rule: 'maxLength', limit: 32 })
- *   const { key, params } = decodeMessage(message);   // params: { rule: 'maxLength', limit: '32' }
+ *   const { key, params } = decodeMessage(message);   // params: { rule: 'maxLength', limit: 32 }
  */
 
 export function encodeMessage(key: string, params?: MessageParams): string {
@@ -17,8 +17,11 @@ export function encodeMessage(key: string, params?: MessageParams): string {
   return `${key}?${query.toString()}`;
 }
 
-export function decodeMessage(message: string): { key: string; params?: Record<string, string> } {
+export function decodeMessage(message: string): { key: string; params?: Record<string, string | number> } {
   const at = message.indexOf('?');
   if (at < 0) return { key: message };
-  return { key: message.slice(0, at), params: Object.fromEntries(new URLSearchParams(message.slice(at + 1))) };
+  const params: Record<string, string | number> = Object.fromEntries(new URLSearchParams(message.slice(at + 1)));
+  // A limit is a number, written as the page's language writes numbers (src/portal/app/i18n.ts).
+  if (typeof params.limit === 'string' && /^\d+$/.test(params.limit)) params.limit = Number(params.limit);
+  return { key: message.slice(0, at), params };
 }

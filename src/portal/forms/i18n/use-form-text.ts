@@ -15,7 +15,7 @@ export const FORM_NAMESPACES = ['fields', 'validation', 'widgets'] as const;
 export function useFormText() {
   const { t, i18n } = useTranslation(FORM_NAMESPACES);
   const text = useCallback(
-    (key: string | undefined, fallbackKey?: string, values?: Record<string, string>): string => {
+    (key: string | undefined, fallbackKey?: string, values?: Record<string, string | number>): string => {
       const options = { ns: FORM_NAMESPACES, ...(values ? { ...values, context: values.rule } : {}) };
       if (!key) return fallbackKey ? runtimeText(t, fallbackKey, options) : '';
       if (fallbackKey && !i18n.exists(key, { ns: FORM_NAMESPACES })) return runtimeText(t, fallbackKey, options);

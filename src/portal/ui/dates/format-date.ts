@@ -12,21 +12,8 @@ const MONTH = new Intl.DateTimeFormat('en-US', { month: 'short' });
 // the platform's Intl in that language ("22 nov. 2026", "22 nov. 2026, 14:05"); English and Japanese
 // keep the house format above.
 const HOUSE_FORMAT = ['en', 'ja'];
-const localFormats = new Map<string, Intl.DateTimeFormat>();
-function localFormat(lang: string, withTime: boolean): Intl.DateTimeFormat | undefined {
-  if (!lang || HOUSE_FORMAT.includes(lang)) return undefined;
-  const id = `${lang} ${withTime}`;
-  let format = localFormats.get(id);
-  if (!format) {
-    try {
-      format = new Intl.DateTimeFormat(lang, { dateStyle: 'medium', ...(withTime ? { timeStyle: 'short' } : {}) });
-    } catch {
-      return undefined;
-    }
-    localFormats.set(id, format);
-  }
-  return format;
-}
+const localFormat = (lang: string, withTime: boolean): Intl.DateTimeFormat | undefined =>
+  !lang || HOUSE_FORMAT.includes(lang) ? undefined : new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: withTime ? 'short' : undefined });
 
 const datePart = (date: Date) => `${lightFormat(date, 'yyyy')}-${MONTH.format(date).toUpperCase()}-${lightFormat(date, 'dd')}`;
 
