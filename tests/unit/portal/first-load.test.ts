@@ -49,8 +49,9 @@ describe('first load (shell and signed-in home)', () => {
   });
 
   it('leaves "show keys" out: its panel loads by import() once the localisation role turns it on', () => {
-    expect(files).not.toContain('app/show-keys/show-keys.tsx');
-    // The shell does reach the state that decides (so the check above can fail).
+    expect(files).not.toContain('app/show-keys/show-keys-on.tsx');
+    // The shell does reach the switch and the state that decides (so the check above can fail).
+    expect(files).toContain('app/show-keys/show-keys.tsx');
     expect(files).toContain('app/show-keys/show-keys-state.ts');
   });
 
