@@ -13,18 +13,27 @@ const CertificationFrame = lazy(async () => ({
 }));
 
 /**
+ * Whether the certification frame is shown on this page: a certification route, the feature on, and
+ * a profile (an account without one sees the page that says so there, not the partner's page). The
+ * frame covers the page from below the header (docs/behaviour.md#constants), the footer included.
+ */
+export function useCertificationFrameShown(): boolean {
+  const { flags } = usePortalConfig();
+  const { pathname } = useLocation();
+  const { missing } = useProfile();
+  return flags.certmetrics && matchPath('/certification/*', pathname) !== null && !missing;
+}
+
+/**
  * The certification frame lives in the shell, not in a route: mounted on the first certification
  * route and kept alive (hidden) on the others. Its two requests reach other features through the
  * app: exam management is the exam-delivery partner's Manage Exams, the address editor is the
  * fulfilment feature's modal.
  */
 export function CertificationFrameHost() {
-  const { flags } = usePortalConfig();
   const { pathname } = useLocation();
-  const { missing } = useProfile();
   const match = matchPath('/certification/*', pathname);
-  // An account without a profile sees the page that says so there, not the partner's page.
-  const active = flags.certmetrics && match !== null && !missing;
+  const active = useCertificationFrameShown();
   const [mounted, setMounted] = useState(active);
   useEffect(() => {
     if (active) setMounted(true);
