@@ -10,6 +10,9 @@
  * The server owns the file (src/server); this type is the portal's reading of it.
  */
 import { createContext, useContext } from 'react';
+import type { LanguageNotLive, PortalLanguage } from '../../shared/texts/portal-languages';
+
+export type { LanguageNotLive, PortalLanguage };
 
 export interface PortalFlags {
   certmetrics: boolean;
@@ -65,19 +68,6 @@ export interface PortalConfig {
   /** The rules version in force (docs/admin-area.md): null while the base is, and the base's own hash. */
   rulesHash?: string | null;
   rulesBaseHash?: string | null;
-}
-
-/** A live language as the configuration tells it. */
-export interface PortalLanguage {
-  tag: string;
-  dir: 'ltr' | 'rtl';
-  fallback: string | null;
-}
-
-/** A language that is not live and the live language its learners are shown. */
-export interface LanguageNotLive {
-  tag: string;
-  shownIn: string;
 }
 
 /** Links to the provider's own sites (absolute; they open in a new tab). */

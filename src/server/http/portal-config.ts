@@ -1,19 +1,7 @@
 import type { ServerConfig } from '../config';
 import { authorityMetadata } from '../idp/endpoints';
 import { fulfilmentSource } from '../vendors/fulfilment-source';
-
-/** A live language as the portal reads it. */
-export interface PortalLanguage {
-  tag: string;
-  dir: 'ltr' | 'rtl';
-  fallback: string | null;
-}
-
-/** A language that is not live and the live language its learners are shown (its fallback's). */
-export interface LanguageNotLive {
-  tag: string;
-  shownIn: string;
-}
+import type { LanguageNotLive, PortalLanguage } from '../../shared/texts/portal-languages';
 
 /**
  * The portal's runtime configuration, from the environment (GET /portal-config.json), with the rules

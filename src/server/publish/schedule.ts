@@ -3,7 +3,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../db/types';
 import { conflict, invalid, notFound } from '../errors';
 import type { Caller } from '../http/auth';
-import { publishStore, type PublishKind } from './store';
+import { publishStore, type DraftRow, type PublishKind } from './store';
 import { iso } from './views';
 import { zonedInstant } from './zoned-time';
 
@@ -41,6 +41,86 @@ export interface ScheduleExecutor {
   publishedVersion(): number;
   /** A draft that may be scheduled now: its revision; throws the service's refusal otherwise (missing, stale, not approved). */
   schedulable(draftId: string): Promise<{ revision: number }>;
+}
+
+type StoreOf<C> = ReturnType<typeof publishStore<C>>;
+
+/** A draft approved, for its current revision, by an account other than its author's. */
+export const draftApproved = (row: DraftRow<unknown>): boolean =>
+  row.approved_by !== null && row.approved_by !== row.author_id && row.approved_revision === row.revision;
+
+/**
+ * A draft that may be scheduled now (the same for the rules and the texts): there, based on the
+ * version in force (after one more look at the pointer), and approved where approval is on; else the
+ * service's refusal is thrown.
+ */
+export async function schedulableDraft<C>(
+  store: Pick<StoreOf<C>, 'findDraft'>,
+  db: Kysely<DB>,
+  draftId: string,
+  options: { publishedVersion(): number; refresh(): Promise<void>; approval: boolean; notApproved: string },
+): Promise<DraftRow<C>> {
+  const row = await store.findDraft(db, draftId);
+  if (!row) throw notFound('No such draft.');
+  if (row.based_on !== options.publishedVersion()) await options.refresh();
+  if (row.based_on !== options.publishedVersion())
+    throw conflict('The draft is based on a version that is no longer published; start it again from the published version.');
+  if (options.approval && !draftApproved(row)) throw conflict(options.notApproved);
+  return row;
+}
+
+/** The draft a scheduled publish names, as it was scheduled (its revision), or why it cannot be. */
+export async function draftOfWork<C>(
+  store: Pick<StoreOf<C>, 'findDraft'>,
+  db: Kysely<DB>,
+  work: ScheduledWork,
+): Promise<{ row: DraftRow<C> } | { refused: string }> {
+  const row = work.draftId ? await store.findDraft(db, work.draftId) : undefined;
+  if (!row) return { refused: 'no-draft' };
+  if (row.revision !== work.draftRevision) return { refused: 'changed' };
+  return { row };
+}
+
+/**
+ * The end of a temporary version (`end` work), the same for the rules and the texts: the version it
+ * was set on gives way to the one it was based on, republished by who set the end. It applies to that
+ * version only: once another is in force, it is refused (stale). `restore` resolves the version that
+ * comes back (and builds what it needs before its time) and answers its hash.
+ */
+export async function prepareEnd<C>(
+  store: Pick<StoreOf<C>, 'findVersion' | 'publishVersion'>,
+  db: Kysely<DB>,
+  work: ScheduledWork,
+  options: { notify: boolean; restore(number: number): Promise<{ hash: string }> },
+): Promise<PreparedWork> {
+  const number = work.version ?? 0;
+  const ending = number > 0 ? await store.findVersion(db, number) : undefined;
+  if (!ending) return { refused: 'no-version' };
+  const restore = ending.based_on;
+  const target = restore === 0 ? undefined : await store.findVersion(db, restore);
+  const { hash } = await options.restore(restore);
+  return {
+    async commit(trx) {
+      const result = await store.publishVersion(trx, {
+        action: 'republish',
+        notify: options.notify,
+        scheduled: work.id,
+        guard: async (_trx, publishedVersion) => (publishedVersion !== number ? 'stale' : undefined),
+        version: () => ({
+          changes: target?.changes ?? [],
+          reason: work.reason,
+          authorId: work.createdBy,
+          createdAt: new Date(),
+          approvedBy: null,
+          approvedAt: null,
+          publishedBy: work.createdBy,
+          republishedFrom: restore,
+          hash,
+        }),
+      });
+      return 'refused' in result ? { refused: result.refused } : { version: result.row.number };
+    },
+  };
 }
 
 export interface WallTime {

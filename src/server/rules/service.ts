@@ -22,7 +22,7 @@ import { resolveUiIncludes } from '../../shared/schemas/ui-include';
 import { VersionCache, type ResolvedRules, type RulesVersion } from './versions';
 import { auditEntry, draftFields, iso, people as lookUpPeople, versionFields, type Person } from '../publish/views';
 import { refresher } from '../publish/refresh';
-import type { ScheduleExecutor } from '../publish/schedule';
+import { draftApproved, draftOfWork, prepareEnd, schedulableDraft, type ScheduleExecutor } from '../publish/schedule';
 
 // The rules service (docs/admin-area.md): product owners draft changes to the field rules, check
 // them, have them approved, publish them as numbered versions and roll back; every instance validates
@@ -206,7 +206,7 @@ export function createRulesService(deps: RulesDeps) {
       if (!locked) return 'no-draft';
       if (locked.revision !== row.revision) return 'changed';
       if (locked.based_on !== publishedVersion) return 'stale';
-      const approved = locked.approved_by !== null && locked.approved_by !== locked.author_id && locked.approved_revision === locked.revision;
+      const approved = draftApproved(locked);
       if (config.rulesApproval && !approved) return 'not-approved';
       return undefined;
     };
@@ -231,22 +231,21 @@ export function createRulesService(deps: RulesDeps) {
     publishedVersion: () => current.version,
     refresh: () => refresh(),
     async schedulable(draftId) {
-      const row = await store.findDraft(db, draftId);
-      if (!row) throw notFound('No such draft.');
-      if (row.based_on !== current.version) await refresh();
-      if (row.based_on !== current.version)
-        throw conflict('The draft is based on a version that is no longer published; start it again from the published version.');
-      const approved = row.approved_by !== null && row.approved_by !== row.author_id && row.approved_revision === row.revision;
-      if (config.rulesApproval && !approved) throw conflict('The draft needs the approval of a second product owner before it is published.');
+      const row = await schedulableDraft(store, db, draftId, {
+        publishedVersion: () => current.version,
+        refresh,
+        approval: config.rulesApproval,
+        notApproved: 'The draft needs the approval of a second product owner before it is published.',
+      });
       await checked(row.changes, row.based_on);
       return { revision: row.revision };
     },
     async prepare(work) {
       const notify = deps.dialect === 'postgres';
       if (work.action === 'publish') {
-        const row = work.draftId ? await store.findDraft(db, work.draftId) : undefined;
-        if (!row) return { refused: 'no-draft' };
-        if (row.revision !== work.draftRevision) return { refused: 'changed' };
+        const found = await draftOfWork(store, db, work);
+        if ('refused' in found) return found;
+        const { row } = found;
         let resolved: ResolvedRules;
         try {
           resolved = await checked(row.changes, row.based_on);
@@ -270,36 +269,15 @@ export function createRulesService(deps: RulesDeps) {
           },
         };
       }
-      const number = work.version ?? 0;
-      const ending = number > 0 ? await store.findVersion(db, number) : undefined;
-      if (!ending) return { refused: 'no-version' };
-      const restore = ending.based_on;
-      const target = restore === 0 ? undefined : await store.findVersion(db, restore);
-      const resolved = await filesOfVersion(restore);
-      await cache.version(resolved).prepare(cache.builder);
-      return {
-        async commit(trx) {
-          const result = await store.publishVersion(trx, {
-            action: 'republish',
-            notify,
-            scheduled: work.id,
-            // The end applies to the version it was set on: once another is in force, it is not carried out.
-            guard: async (_trx, publishedVersion) => (publishedVersion !== number ? 'stale' : undefined),
-            version: () => ({
-              changes: target?.changes ?? [],
-              reason: work.reason,
-              authorId: work.createdBy,
-              createdAt: new Date(),
-              approvedBy: null,
-              approvedAt: null,
-              publishedBy: work.createdBy,
-              republishedFrom: restore,
-              hash: resolved.hash,
-            }),
-          });
-          return 'refused' in result ? { refused: result.refused } : { version: result.row.number };
+      // The end of a temporary version: the one before it comes back, its validators built before its time.
+      return prepareEnd(store, db, work, {
+        notify,
+        async restore(number) {
+          const resolved = await filesOfVersion(number);
+          await cache.version(resolved).prepare(cache.builder);
+          return resolved;
         },
-      };
+      });
     },
   };
 

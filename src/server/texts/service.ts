@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { ServerConfig } from '../config';
 import type { DB } from '../db/types';
 import { conflict, DomainError, forbidden, invalid, notFound } from '../errors';
@@ -37,7 +37,7 @@ import {
 } from './texts-files';
 import { auditEntry, draftFields, iso, people as lookUpPeople, versionFields } from '../publish/views';
 import { refresher } from '../publish/refresh';
-import type { ScheduleExecutor } from '../publish/schedule';
+import { draftApproved, draftOfWork, prepareEnd, schedulableDraft, type ScheduleExecutor } from '../publish/schedule';
 
 // The texts service (docs/admin-area.md, "Texts"): localisation staff draft text changes, which are
 // checked, approved, published as numbered versions and rolled back, through the publish mechanism
@@ -228,25 +228,47 @@ export function createTextsService(deps: TextsDeps) {
   }
 
   // Publish on a date (publish/schedule.ts): the scheduler's side of the texts, as the rules have it.
-  const draftApproved = (row: store.DraftRow) => row.approved_by !== null && row.approved_by !== row.author_id && row.approved_revision === row.revision;
+  /** The checks a draft's publish makes with the published pointer locked: still there, unchanged, current, approved. */
+  const draftGuard =
+    (row: store.DraftRow) =>
+    async (locking: Transaction<DB>, publishedVersion: number): Promise<store.PublishRefusal | undefined> => {
+      const locked = await store.findDraft(locking, row.id, true);
+      if (!locked) return 'no-draft';
+      if (locked.revision !== row.revision) return 'changed';
+      if (locked.based_on !== publishedVersion) return 'stale';
+      if (config.textsApproval && !draftApproved(locked)) return 'not-approved';
+      return undefined;
+    };
+  /** The version a draft's publish makes: its texts merged on its base, its approval if of this revision. */
+  const draftVersion = (row: store.DraftRow, changes: TextChange[], hash: string, publishedBy: string) => ({
+    changes,
+    reason: row.reason,
+    authorId: row.author_id,
+    createdAt: row.created_at,
+    approvedBy: row.approved_revision === row.revision ? row.approved_by : null,
+    approvedAt: row.approved_revision === row.revision ? row.approved_at : null,
+    publishedBy,
+    republishedFrom: null,
+    hash,
+  });
   const scheduleExecutor: ScheduleExecutor = {
     publishedVersion: () => current.version,
     refresh: () => refresh(),
     async schedulable(draftId) {
-      const row = await store.findDraft(db, draftId);
-      if (!row) throw notFound('No such draft.');
-      if (row.based_on !== current.version) await refresh();
-      if (row.based_on !== current.version)
-        throw conflict('The draft is based on a version that is no longer published; start it again from the published version.');
-      if (config.textsApproval && !draftApproved(row)) throw conflict('The draft needs the approval of another localisation account before it is published.');
+      const row = await schedulableDraft(store, db, draftId, {
+        publishedVersion: () => current.version,
+        refresh,
+        approval: config.textsApproval,
+        notApproved: 'The draft needs the approval of another localisation account before it is published.',
+      });
       return { revision: row.revision };
     },
     async prepare(work) {
       const notify = deps.dialect === 'postgres';
       if (work.action === 'publish') {
-        const row = work.draftId ? await store.findDraft(db, work.draftId) : undefined;
-        if (!row) return { refused: 'no-draft' };
-        if (row.revision !== work.draftRevision) return { refused: 'changed' };
+        const found = await draftOfWork(store, db, work);
+        if ('refused' in found) return found;
+        const { row } = found;
         const on = await ofVersion(row.based_on);
         if (checkTexts(base, on.texts, row.changes, tags()).refusals.length > 0) return { refused: 'refused' };
         const changes = mergeChanges(on.changes, row.changes);
@@ -258,58 +280,15 @@ export function createTextsService(deps: TextsDeps) {
               action: 'publish',
               notify,
               scheduled: work.id,
-              async guard(locking, publishedVersion) {
-                const locked = await store.findDraft(locking, row.id, true);
-                if (!locked) return 'no-draft';
-                if (locked.revision !== row.revision) return 'changed';
-                if (locked.based_on !== publishedVersion) return 'stale';
-                if (config.textsApproval && !draftApproved(locked)) return 'not-approved';
-                return undefined;
-              },
-              version: () => ({
-                changes,
-                reason: row.reason,
-                authorId: row.author_id,
-                createdAt: row.created_at,
-                approvedBy: row.approved_revision === row.revision ? row.approved_by : null,
-                approvedAt: row.approved_revision === row.revision ? row.approved_at : null,
-                publishedBy: work.createdBy,
-                republishedFrom: null,
-                hash: resolved.hash,
-              }),
+              guard: draftGuard(row),
+              version: () => draftVersion(row, changes, resolved.hash, work.createdBy),
             });
             return 'refused' in result ? { refused: result.refused } : { version: result.row.number };
           },
         };
       }
-      const number = work.version ?? 0;
-      const ending = number > 0 ? await store.findVersion(db, number) : undefined;
-      if (!ending) return { refused: 'no-version' };
-      const restore = ending.based_on;
-      const target = restore === 0 ? undefined : await store.findVersion(db, restore);
-      const resolved = await ofVersion(restore);
-      return {
-        async commit(trx) {
-          const result = await store.publishVersion(trx, {
-            action: 'republish',
-            notify,
-            scheduled: work.id,
-            guard: async (_trx, publishedVersion) => (publishedVersion !== number ? 'stale' : undefined),
-            version: () => ({
-              changes: target?.changes ?? [],
-              reason: work.reason,
-              authorId: work.createdBy,
-              createdAt: new Date(),
-              approvedBy: null,
-              approvedAt: null,
-              publishedBy: work.createdBy,
-              republishedFrom: restore,
-              hash: resolved.hash,
-            }),
-          });
-          return 'refused' in result ? { refused: result.refused } : { version: result.row.number };
-        },
-      };
+      // The end of a temporary version: the one before it comes back.
+      return prepareEnd(store, db, work, { notify, restore: ofVersion });
     },
   };
 
@@ -460,26 +439,8 @@ export function createTextsService(deps: TextsDeps) {
         draftId: row.id,
         action: 'publish',
         notify: deps.dialect === 'postgres',
-        async guard(trx, publishedVersion) {
-          const locked = await store.findDraft(trx, row.id, true);
-          if (!locked) return 'no-draft';
-          if (locked.revision !== row.revision) return 'changed';
-          if (locked.based_on !== publishedVersion) return 'stale';
-          const approved = locked.approved_by !== null && locked.approved_by !== locked.author_id && locked.approved_revision === locked.revision;
-          if (config.textsApproval && !approved) return 'not-approved';
-          return undefined;
-        },
-        version: () => ({
-          changes,
-          reason: row.reason,
-          authorId: row.author_id,
-          createdAt: row.created_at,
-          approvedBy: row.approved_revision === row.revision ? row.approved_by : null,
-          approvedAt: row.approved_revision === row.revision ? row.approved_at : null,
-          publishedBy: caller.accountId,
-          republishedFrom: null,
-          hash: resolved.hash,
-        }),
+        guard: draftGuard(row),
+        version: () => draftVersion(row, changes, resolved.hash, caller.accountId),
       });
       if ('refused' in result) throw publishRefused(result.refused);
       await refresh();

@@ -13,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import type { FormName } from '../../forms/definitions';
 import { fetchFormActivityCsv, messageOf, periodOf, rulesQueries, type FormActivityStats } from '../api/rules-api';
+import { downloadText } from '../download';
 
 export const PERIODS = [7, 30, 90, 366] as const;
 const DEFAULT_DAYS = 30;
@@ -34,18 +35,6 @@ export function useActivityPeriod(): [number, ReactElement] {
   return [days, <PeriodSelect key="period" days={days} onChange={choose} />];
 }
 
-/** Saves a text as a file the browser downloads (the call carries the token, so a plain link cannot). */
-function download(text: string, name: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
-
 /** The period's daily counts as CSV for analysts (GET /api/admin/form-activity.csv). */
 function CsvDownload({ days }: { days: number }) {
   const { t } = useTranslation(['admin']);
@@ -53,7 +42,7 @@ function CsvDownload({ days }: { days: number }) {
     mutationFn: () => fetchFormActivityCsv(days),
     onSuccess: (text) => {
       const { from, to } = periodOf(days);
-      download(text, `form-activity-${from}-${to}.csv`);
+      downloadText(text, `form-activity-${from}-${to}.csv`, 'text/csv');
     },
   });
   return (

@@ -9,19 +9,9 @@ import { useTranslation } from 'react-i18next';
 import { exportTexts, importTexts, refusalsOf, textsKeys, type TextLang, type TextRefusal } from './texts-api';
 import { useLanguageName } from './language-name';
 import { runtimeText } from '../../ui/texts/runtime-text';
+import { downloadText } from '../download';
 
 type Format = 'xliff' | 'json';
-
-function download(text: string, name: string, type: string) {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
 
 /** `languages`: the texts service's languages (the file's language is one of them). */
 export function TextsExchange({ languages }: { languages: readonly TextLang[] }) {
@@ -38,7 +28,7 @@ export function TextsExchange({ languages }: { languages: readonly TextLang[] })
   const exporting = useMutation({
     mutationFn: () => exportTexts({ lang, only, format }),
     onSuccess: (text) =>
-      download(text, `texts-${lang}-${only}.${format === 'xliff' ? 'xlf' : 'json'}`, format === 'xliff' ? 'application/xliff+xml' : 'application/json'),
+      downloadText(text, `texts-${lang}-${only}.${format === 'xliff' ? 'xlf' : 'json'}`, format === 'xliff' ? 'application/xliff+xml' : 'application/json'),
   });
   const importing = useMutation({
     mutationFn: async () => importTexts({ lang, format, content: await file!.text(), reason: reason.trim() }),
