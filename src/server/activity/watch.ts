@@ -124,8 +124,8 @@ export function createWatch(deps: WatchDeps) {
       );
       await deps.mailer.send({
         to: owner.email,
-        subject: t('Watch.Subject', { version }),
-        text: t('Watch.Text', { version, figures: lines.join('\n'), link }),
+        subject: t('Watch.Subject', { version: String(version) }),
+        text: t('Watch.Text', { version: String(version), figures: lines.join('\n'), link }),
       });
     }
   }

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import i18next, { type i18n, type TFunction } from 'i18next';
+import i18next, { type FormatterModule, type i18n, type TFunction } from 'i18next';
 import { isPseudoLocale, PSEUDO_BIDI } from '../../shared/texts/pseudo-tags';
 import { pseudoBidiText, pseudoTexts } from '../../shared/pseudo-locale';
 import { projectRoot } from '../runtime-files';
@@ -50,6 +50,19 @@ function served(): ServedTexts {
   return files;
 }
 
+// A number a text shows (a code's minutes, a count) is written as the page's language writes it,
+// through Intl (`fr`: 12 345), as on the portal (src/portal/app/i18n.ts); the pseudo-locale ar-XB is
+// English written right to left, with English digits. Numbers that name something (a version) are
+// passed as strings.
+const numbers: FormatterModule = {
+  type: 'formatter',
+  init: () => undefined,
+  add: () => undefined,
+  addCached: () => undefined,
+  format: (value: unknown, _format, lng) =>
+    typeof value === 'number' ? new Intl.NumberFormat(lng === PSEUDO_BIDI || !lng ? SOURCE_LANGUAGE : lng).format(value) : (value as string),
+};
+
 const signature = (version: ServedTexts) => `${version.hash} ${version.languages.map((l) => `${l.tag}:${l.state}:${l.fallback ?? ''}`).join(',')}`;
 
 function instanceOf(version: ServedTexts): i18n {
@@ -58,7 +71,7 @@ function instanceOf(version: ServedTexts): i18n {
   if (instance) return instance;
   const live = version.languages.filter((l) => l.state === 'live').map((l) => l.tag);
   const namespacesOf = (lng: Lang) => Object.fromEntries(SERVER_NAMESPACES.map((ns) => [ns, namespaceObject(version.texts.get(lng) ?? new Map(), ns)]));
-  instance = i18next.createInstance();
+  instance = i18next.createInstance().use(numbers);
   void instance.init({
     // And the right-to-left pseudo-locale, made from the English (the values it is given are left as they are).
     resources: {
@@ -71,7 +84,7 @@ function instanceOf(version: ServedTexts): i18n {
     ns: [...SERVER_NAMESPACES],
     defaultNS: 'signin',
     // Pages escape every value when they render and e-mails are plain text: escaping here would double it.
-    interpolation: { escapeValue: false },
+    interpolation: { escapeValue: false, alwaysFormat: true },
     initAsync: false,
   });
   instances.set(id, instance);
