@@ -9,25 +9,37 @@ const LanguageMenu = lazy(() => import('./language-menu'));
 
 export function Footer() {
   const { t } = useTranslation('portal');
-  const { languages = [] } = usePortalConfig();
-  const [open, setOpen] = useState(false);
-  // Under the certification frame (which covers the page below the header) the menu would take the
-  // focus out of sight: it is offered on every other page.
-  const frameShown = useCertificationFrameShown();
   return (
     <footer className="footer">
-      {languages.length > 1 && !frameShown && (
-        // The language menu (docs/texts.md#languages): every live language, shown when there is a choice.
-        <details className="language-menu" data-testid="language-menu" onToggle={(event) => setOpen(event.currentTarget.open)}>
-          <summary>{t('Footer.Language')}</summary>
-          {open && (
-            <Suspense>
-              <LanguageMenu />
-            </Suspense>
-          )}
-        </details>
-      )}
+      {/* Whether the certification frame is shown needs the session (the profile): the menu waits
+          for it inside a boundary of its own, so the shell paints first (src/portal/clients/session.ts). */}
+      <Suspense fallback={null}>
+        <FooterLanguageMenu />
+      </Suspense>
       <p>{t('Footer.Copyright')}</p>
     </footer>
+  );
+}
+
+/**
+ * The language menu (docs/texts.md#languages): every live language, shown when there is a choice;
+ * not under the certification frame, which covers the page below the header and would take the
+ * focus out of sight (it is offered on every other page).
+ */
+function FooterLanguageMenu() {
+  const { t } = useTranslation('portal');
+  const { languages = [] } = usePortalConfig();
+  const [open, setOpen] = useState(false);
+  const frameShown = useCertificationFrameShown();
+  if (languages.length < 2 || frameShown) return null;
+  return (
+    <details className="language-menu" data-testid="language-menu" onToggle={(event) => setOpen(event.currentTarget.open)}>
+      <summary>{t('Footer.Language')}</summary>
+      {open && (
+        <Suspense>
+          <LanguageMenu />
+        </Suspense>
+      )}
+    </details>
   );
 }
