@@ -3,7 +3,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../db/types';
 import { conflict, invalid, notFound } from '../errors';
 import type { Caller } from '../http/auth';
-import { publishStore, type DraftRow, type PublishKind } from './store';
+import { publishStore, type DraftRow, type PublishKind, type PublishRefusal } from './store';
 import { iso } from './views';
 import { zonedInstant } from './zoned-time';
 
@@ -46,8 +46,24 @@ export interface ScheduleExecutor {
 type StoreOf<C> = ReturnType<typeof publishStore<C>>;
 
 /** A draft approved, for its current revision, by an account other than its author's. */
-export const draftApproved = (row: DraftRow<unknown>): boolean =>
+const draftApproved = (row: DraftRow<unknown>): boolean =>
   row.approved_by !== null && row.approved_by !== row.author_id && row.approved_revision === row.revision;
+
+/**
+ * A draft's publish, checked with the published pointer locked (the same for the rules and the
+ * texts): still there, unchanged since it was read, based on the version in force, approved when
+ * approval is on.
+ */
+export const draftGuard =
+  <C>(store: Pick<StoreOf<C>, 'findDraft'>, row: DraftRow<C>, approval: boolean) =>
+  async (locking: Transaction<DB>, publishedVersion: number): Promise<PublishRefusal | undefined> => {
+    const locked = await store.findDraft(locking, row.id, true);
+    if (!locked) return 'no-draft';
+    if (locked.revision !== row.revision) return 'changed';
+    if (locked.based_on !== publishedVersion) return 'stale';
+    if (approval && !draftApproved(locked)) return 'not-approved';
+    return undefined;
+  };
 
 /**
  * A draft that may be scheduled now (the same for the rules and the texts): there, based on the

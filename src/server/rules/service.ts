@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { FormName } from '../../shared/schemas/form-names';
 import type { ServerConfig } from '../config';
 import type { DB } from '../db/types';
@@ -22,7 +22,7 @@ import { resolveUiIncludes } from '../../shared/schemas/ui-include';
 import { VersionCache, type ResolvedRules, type RulesVersion } from './versions';
 import { auditEntry, draftFields, iso, people as lookUpPeople, versionFields, type Person } from '../publish/views';
 import { refresher } from '../publish/refresh';
-import { draftApproved, draftOfWork, prepareEnd, schedulableDraft, type ScheduleExecutor } from '../publish/schedule';
+import { draftGuard, draftOfWork, prepareEnd, schedulableDraft, type ScheduleExecutor } from '../publish/schedule';
 
 // The rules service (docs/admin-area.md): product owners draft changes to the field rules, check
 // them, have them approved, publish them as numbered versions and roll back; every instance validates
@@ -198,18 +198,8 @@ export function createRulesService(deps: RulesDeps) {
     return reach;
   };
 
-  /** A draft's publish, checked with the published pointer locked: still there, unchanged, not stale, approved when required. */
-  const draftGuard =
-    (row: store.DraftRow) =>
-    async (trx: Transaction<DB>, publishedVersion: number): Promise<store.PublishRefusal | undefined> => {
-      const locked = await store.findDraft(trx, row.id, true);
-      if (!locked) return 'no-draft';
-      if (locked.revision !== row.revision) return 'changed';
-      if (locked.based_on !== publishedVersion) return 'stale';
-      const approved = draftApproved(locked);
-      if (config.rulesApproval && !approved) return 'not-approved';
-      return undefined;
-    };
+  /** A draft's publish, checked with the published pointer locked (publish/schedule.ts). */
+  const guardOf = (row: store.DraftRow) => draftGuard(store, row, config.rulesApproval);
   const draftVersion = (row: store.DraftRow, resolved: ResolvedRules, publishedBy: string) => ({
     changes: changesBetween(baseFiles, resolved.files),
     reason: row.reason,
@@ -262,7 +252,7 @@ export function createRulesService(deps: RulesDeps) {
               action: 'publish',
               notify,
               scheduled: work.id,
-              guard: draftGuard(row),
+              guard: guardOf(row),
               version: () => draftVersion(row, resolved, work.createdBy),
             });
             return 'refused' in result ? { refused: result.refused } : { version: result.row.number };
@@ -466,7 +456,7 @@ export function createRulesService(deps: RulesDeps) {
         draftId: row.id,
         action: 'publish',
         notify: deps.dialect === 'postgres',
-        guard: draftGuard(row),
+        guard: guardOf(row),
         version: () => draftVersion(row, resolved, caller.accountId),
       });
       if ('refused' in result) throw publishRefused(result.refused);

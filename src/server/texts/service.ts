@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { ServerConfig } from '../config';
 import type { DB } from '../db/types';
 import { conflict, DomainError, forbidden, invalid, notFound } from '../errors';
@@ -37,7 +37,7 @@ import {
 } from './texts-files';
 import { auditEntry, draftFields, iso, people as lookUpPeople, versionFields } from '../publish/views';
 import { refresher } from '../publish/refresh';
-import { draftApproved, draftOfWork, prepareEnd, schedulableDraft, type ScheduleExecutor } from '../publish/schedule';
+import { draftGuard, draftOfWork, prepareEnd, schedulableDraft, type ScheduleExecutor } from '../publish/schedule';
 
 // The texts service (docs/admin-area.md, "Texts"): localisation staff draft text changes, which are
 // checked, approved, published as numbered versions and rolled back, through the publish mechanism
@@ -228,17 +228,8 @@ export function createTextsService(deps: TextsDeps) {
   }
 
   // Publish on a date (publish/schedule.ts): the scheduler's side of the texts, as the rules have it.
-  /** The checks a draft's publish makes with the published pointer locked: still there, unchanged, current, approved. */
-  const draftGuard =
-    (row: store.DraftRow) =>
-    async (locking: Transaction<DB>, publishedVersion: number): Promise<store.PublishRefusal | undefined> => {
-      const locked = await store.findDraft(locking, row.id, true);
-      if (!locked) return 'no-draft';
-      if (locked.revision !== row.revision) return 'changed';
-      if (locked.based_on !== publishedVersion) return 'stale';
-      if (config.textsApproval && !draftApproved(locked)) return 'not-approved';
-      return undefined;
-    };
+  /** A draft's publish, checked with the published pointer locked (publish/schedule.ts). */
+  const guardOf = (row: store.DraftRow) => draftGuard(store, row, config.textsApproval);
   /** The version a draft's publish makes: its texts merged on its base, its approval if of this revision. */
   const draftVersion = (row: store.DraftRow, changes: TextChange[], hash: string, publishedBy: string) => ({
     changes,
@@ -280,7 +271,7 @@ export function createTextsService(deps: TextsDeps) {
               action: 'publish',
               notify,
               scheduled: work.id,
-              guard: draftGuard(row),
+              guard: guardOf(row),
               version: () => draftVersion(row, changes, resolved.hash, work.createdBy),
             });
             return 'refused' in result ? { refused: result.refused } : { version: result.row.number };
@@ -439,7 +430,7 @@ export function createTextsService(deps: TextsDeps) {
         draftId: row.id,
         action: 'publish',
         notify: deps.dialect === 'postgres',
-        guard: draftGuard(row),
+        guard: guardOf(row),
         version: () => draftVersion(row, changes, resolved.hash, caller.accountId),
       });
       if ('refused' in result) throw publishRefused(result.refused);
