@@ -4,7 +4,7 @@ import type { GlobalFormOptions, RJSFValidationError } from '@rjsf/utils';
 import { useFormActivity } from './activity/use-form-activity';
 import { readBehaviours, resolveUiSchema } from './behaviours/declarations';
 import { createFormStatusStore, FormStatusContext } from './behaviours/form-status';
-import { FormDefinitionsContext, type FormName } from './definitions';
+import { FormDefinitionsContext, type FormDefinition, type FormName } from './definitions';
 import { type ServerFieldErrors, toExtraErrors } from './errors/server-errors';
 import { transformErrors } from './errors/transform-errors';
 import { FormActions } from './form-actions';
@@ -42,8 +42,8 @@ export interface SchemaFormProps<T> {
 
 /** What SchemaForm hands the engine besides a feature's props. */
 interface CoreProps<T> extends SchemaFormProps<T> {
-  /** Asks which rules version is in force and loads it; true when it moved (the definitions follow). */
-  currentRules?: () => Promise<boolean>;
+  /** Asks which rules version is in force and loads it; true when its definition is not the one shown (the definitions follow). */
+  currentRules?: (shown: FormDefinition) => Promise<boolean>;
 }
 
 const EMPTY_CONTEXT: Record<string, unknown> = {};
@@ -74,7 +74,7 @@ export function SchemaFormCore<T = Record<string, unknown>>(props: CoreProps<T>)
   // Errors shown as one types need each keystroke in the form's data; otherwise text fields hold it.
   const liveValidate = Boolean(props.liveValidate) || submittedOnce;
   const heldTyping = useHeldTyping(formRef, dataVersion);
-  useCurrentRulesOnRefusal(formRef, dataVersion, definitions, props.currentRules);
+  useCurrentRulesOnRefusal(formRef, dataVersion, definitions, form, props.currentRules);
   const formContext = useSchemaFormContext({ formRef, behaviours, globalOptions, context, status, heldTyping, liveValidate });
   const clearSubmitted = useCallback(() => setSubmittedOnce(false), []);
   useFreshStarts(formRef, dataVersion, editToggle?.cancels ?? 0, status, clearSubmitted);

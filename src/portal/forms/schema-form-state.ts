@@ -6,6 +6,7 @@ import { createClearEngine } from './behaviours/clear-engine';
 import type { readBehaviours } from './behaviours/declarations';
 import type { SchemaFormContext } from './behaviours/form-context';
 import type { FormStatusStore } from './behaviours/form-status';
+import type { FormDefinition, FormDefinitions, FormName } from './definitions';
 
 // The state SchemaFormCore keeps beside RJSF's own, each part a hook with one job: which data the
 // form was started with, the text fields' held typing, the context its widgets read, and the
@@ -55,22 +56,25 @@ export function useHeldTyping<T>(formRef: FormRef<T>, dataVersion: number): Set<
  * new validators (or at once, with the same ones), keeping everything typed. Registered after
  * useHeldTyping's listener, with the same data version, so held text has reached the data it reads.
  */
+/** How long a refused save waits for the form to show a newly loaded rules version before it goes again regardless. */
+const SWITCH_WAIT_MS = 2000;
+
 export function useCurrentRulesOnRefusal<T>(
   formRef: FormRef<T>,
   dataVersion: number,
-  definitions: unknown,
-  currentRules: (() => Promise<boolean>) | undefined,
+  definitions: FormDefinitions,
+  form: FormName,
+  currentRules: ((shown: FormDefinition) => Promise<boolean>) | undefined,
 ): void {
-  const [waitingFor, setWaitingFor] = useState<{ outdated: unknown }>();
-  const shown = useRef(definitions);
+  const [waitingFor, setWaitingFor] = useState<{ outdated: FormDefinitions }>();
   const state = useRef({ passing: false, checking: false });
-  useLayoutEffect(() => {
-    shown.current = definitions;
-  }, [definitions]);
   const resubmit = useCallback(() => {
     state.current = { passing: true, checking: false };
     formElementOf(formRef)?.requestSubmit();
   }, [formRef]);
+  // The listener holds the definitions it was registered with (registered again when they change): the
+  // rules asked about are compared with what the form shows at the moment of the submit, not with a
+  // copy kept aside, which a render that React did not commit in full could leave behind.
   useEffect(() => {
     const element = formElementOf(formRef);
     if (!element || !currentRules) return;
@@ -79,25 +83,34 @@ export function useCurrentRulesOnRefusal<T>(
         state.current.passing = false;
         return;
       }
-      const form = formRef.current;
-      if (!state.current.checking && (!form || form.validate(form.state.formData).errors.length === 0)) return;
+      const rjsf = formRef.current;
+      if (!state.current.checking && (!rjsf || rjsf.validate(rjsf.state.formData).errors.length === 0)) return;
       event.preventDefault();
       event.stopPropagation();
       if (state.current.checking) return;
       state.current.checking = true;
-      const outdated = shown.current;
-      currentRules().then(
-        (moved) => (moved ? setWaitingFor({ outdated }) : resubmit()),
+      currentRules(definitions(form)).then(
+        (moved) => (moved ? setWaitingFor({ outdated: definitions }) : resubmit()),
         () => resubmit(),
       );
     };
     element.addEventListener('submit', onSubmit);
     return () => element.removeEventListener('submit', onSubmit);
-  }, [formRef, dataVersion, currentRules, resubmit]);
+  }, [formRef, dataVersion, definitions, form, currentRules, resubmit]);
   useEffect(() => {
-    if (!waitingFor || definitions === waitingFor.outdated) return;
-    setWaitingFor(undefined);
-    resubmit();
+    if (!waitingFor) return;
+    if (definitions !== waitingFor.outdated) {
+      setWaitingFor(undefined);
+      resubmit();
+      return;
+    }
+    // The new version's definition is loaded, so the form re-renders with it at once; should it not,
+    // the save goes again with the rules shown rather than leave the learner's Save without an answer.
+    const fallback = setTimeout(() => {
+      setWaitingFor(undefined);
+      resubmit();
+    }, SWITCH_WAIT_MS);
+    return () => clearTimeout(fallback);
   }, [definitions, waitingFor, resubmit]);
 }
 

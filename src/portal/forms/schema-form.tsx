@@ -1,4 +1,4 @@
-import { useCallback, useContext, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { useCallback, useContext, useDeferredValue, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { checkVersions } from '../clients/live-versions';
 import { rulesVersion, subscribeRulesVersion } from '../clients/rules-version';
@@ -96,21 +96,20 @@ function useMountInSlices(ready: boolean): boolean {
  * Before a refused save is shown: whether the services enforce other rules than those the form shows
  * (a loosened rule must not be refused by the browser alone), loading them if so.
  */
-function useCurrentRules(form: FormName, shown: FormDefinition | undefined): () => Promise<boolean> {
-  const shownRef = useRef(shown);
-  useLayoutEffect(() => {
-    shownRef.current = shown;
-  }, [shown]);
-  return useCallback(async () => {
-    await checkVersions(true);
-    return (await loadProductionDefinition(form, rulesVersion())) !== shownRef.current;
-  }, [form]);
+function useCurrentRules(form: FormName): (shown: FormDefinition) => Promise<boolean> {
+  return useCallback(
+    async (shown: FormDefinition) => {
+      await checkVersions(true);
+      return (await loadProductionDefinition(form, rulesVersion())) !== shown;
+    },
+    [form],
+  );
 }
 
 function PrecompiledForm<T>(props: SchemaFormProps<T>) {
   const { core: loadedCore, definition } = useLoaded(props.form, true);
   const definitions = useMemo<FormDefinitions | undefined>(() => definition && (() => definition), [definition]);
-  const currentRules = useCurrentRules(props.form, definition);
+  const currentRules = useCurrentRules(props.form);
   const mount = useMountInSlices(Boolean(loadedCore && definitions));
   if (!mount || !loadedCore || !definitions) return <FormLoading />;
   const { SchemaFormCore } = loadedCore;
