@@ -252,12 +252,14 @@ async function main() {
     }
     for (const { path, user, content } of ADMIN_PAGES) {
       console.log(`Auditing ${path} as ${user.email} (cold, then warm)…`);
-      // MSAL keeps a session per tab: each role signs in in a tab of its own.
-      const tab = await browser.newPage();
+      // Each role signs in in a browser context of its own (the identity provider's session cookie
+      // would otherwise sign the learner in again; MSAL keeps its session per tab).
+      const context = await browser.createBrowserContext();
+      const tab = await context.newPage();
       await signIn(tab, origin, user, path, content.selector);
       const name = fileName(path);
       results.push({ path, ...(await coldAndWarm(tab, `${origin}${path}`, name, () => checkShown(tab, path, content, name))) });
-      await tab.close();
+      await context.close();
     }
   } finally {
     await browser.close();

@@ -22,6 +22,7 @@ import { portalSecurityHeaders, registerSecurityHeaders } from './http/security-
 import { MAX_PARAM_LENGTH } from './http/schema-refs';
 import { SchemaRegistry } from './http/schema-registry';
 import { registerStatic } from './http/static';
+import { registerCompression } from './http/compression';
 import { identityRoutes } from './identity/routes';
 import { createMailer, type Mailer } from './mail/mailer';
 import { outboxRoutes } from './mail/outbox-routes';
@@ -141,6 +142,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   await registerOpenApi(app, config);
+  await registerCompression(app);
   // From here on, a route is reachable without a token only where it says so.
   denyByDefault(app);
   await registerApiDocs(app);

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { COMPRESSED } from '../http/compression';
 import { FORM_NAMES, type FormName } from '../../shared/schemas/form-names';
 import { notFound } from '../errors';
 import { errors, params, ref, typed, type TypedSchema } from '../http/schema-refs';
@@ -35,6 +36,7 @@ export async function rulesAdminRoutes(app: FastifyInstance): Promise<void> {
     '/api/admin/rules/forms',
     {
       config: ROLE,
+      compress: COMPRESSED,
       schema: {
         tags,
         summary: 'Every form, its fields and each field’s rules in the published version, with where each rule lives',

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { COMPRESSED } from '../http/compression';
 import { notFound } from '../errors';
 import { errors, params, ref, typed, type TypedSchema } from '../http/schema-refs';
 import type { Lang, TextEdit } from './texts-files';
@@ -65,6 +66,7 @@ export async function textsAdminRoutes(app: FastifyInstance): Promise<void> {
     '/api/admin/texts/keys',
     {
       config: ROLE,
+      compress: COMPRESSED,
       schema: {
         tags,
         summary:

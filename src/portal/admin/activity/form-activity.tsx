@@ -125,15 +125,30 @@ export function FormActivitySummary({
   form,
   stats,
   labelOf,
+  pending = false,
 }: {
   form: FormName;
   stats: FormActivityStats | undefined;
   labelOf: (form: FormName, path: string) => string;
+  /** The figures are on their way: the summary keeps its place (the cards below do not move when they come). */
+  pending?: boolean;
 }) {
   const { t, i18n } = useTranslation(['admin']);
   const row = formStatsOf(stats, form);
-  if (!stats) return null;
-  if (!row || row.submitAttempts === 0) return <p className="admin-hint">{t('admin:Activity.NoAttempts')}</p>;
+  if (!stats) {
+    return pending ? (
+      <div className="admin-activity">
+        <p className="admin-hint">{t('admin:Activity.Loading')}</p>
+      </div>
+    ) : null;
+  }
+  if (!row || row.submitAttempts === 0) {
+    return (
+      <div className="admin-activity">
+        <p className="admin-hint">{t('admin:Activity.NoAttempts')}</p>
+      </div>
+    );
+  }
   const top = [...row.fields]
     .filter((f) => f.rejections > 0)
     .sort((a, b) => b.rejections - a.rejections)

@@ -80,7 +80,7 @@ export default function RulesFormsPage() {
               <Link to={`/admin/rules/${form}?days=${days}`}>{t(FORM_TITLE[form])}</Link>
             </h2>
             <p>{t('admin:Rules.FieldCount', { count: counts[form] })}</p>
-            <FormActivitySummary form={form} stats={activity.data} labelOf={labelOf} />
+            <FormActivitySummary form={form} stats={activity.data} labelOf={labelOf} pending={activity.isPending} />
           </li>
         ))}
       </ul>
