@@ -690,8 +690,9 @@ async function main() {
       report.marks.push({
         name: `React commits per keystroke in the profile form at CPU ${throttle}x`,
         value: result.commitsPerKeystroke.toFixed(2),
-        mark: '1',
-        met: Math.abs(result.commitsPerKeystroke - 1) < 0.005,
+        // A held keystroke renders nothing (the box keeps the text); live checks commit once.
+        mark: '≤ 1',
+        met: result.commitsPerKeystroke <= 1.005,
       });
     }
     writeWebReport(report);

@@ -61,7 +61,7 @@ export function SchemaFormCore<T = Record<string, unknown>>(props: CoreProps<T>)
   const mode = editToggle?.mode ?? props.mode ?? 'edit';
 
   const formRef = useRef<Form<T>>(null);
-  // The form owns its data while the learner types (one commit per keystroke); a new formData object
+  // The form owns its data while the learner types (text boxes hand it over as the learner leaves them); a new formData object
   // from the feature, such as the saved profile after a refetch, starts it afresh.
   const reported = useRef<unknown>(undefined);
   const dataVersion = useObjectVersion(formData, reported);

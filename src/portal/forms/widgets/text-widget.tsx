@@ -1,4 +1,4 @@
-import type { ChangeEvent, FocusEvent, InputHTMLAttributes } from 'react';
+import { useRef, type ChangeEvent, type FocusEvent, type InputHTMLAttributes } from 'react';
 import { getInputProps, type WidgetProps } from '@rjsf/utils';
 import type { SchemaFormContext } from '../behaviours/form-context';
 import { ariaProps } from './aria';
@@ -22,16 +22,26 @@ interface HeldInputProps {
   form: Partial<SchemaFormContext> | undefined;
 }
 
-// The box alone, so that a held keystroke re-renders it and not the translations and attributes around it.
+// The box alone, so that a change of the translations and attributes around it does not touch the
+// held text, and a held keystroke renders nothing at all.
 function HeldInput({ attributes, id, value, autofocus, normalise, commit, blur, form }: HeldInputProps) {
-  const typing = useHeldTyping(id, value, commit, form);
+  const box = useRef<HTMLInputElement>(null);
+  const shown = value === undefined || value === null ? '' : String(value as string | number);
+  const typing = useHeldTyping(box, id, shown, commit, form);
   return (
     <input
       {...attributes}
-      value={(typing.shown as string | number | undefined) ?? ''}
+      ref={box}
+      defaultValue={shown}
       // eslint-disable-next-line jsx-a11y/no-autofocus -- only when the ui schema asks for it
       autoFocus={autofocus}
-      onChange={(e: ChangeEvent<HTMLInputElement>) => typing.change(normalise ? normalise(e.target.value) : e.target.value)}
+      onChange={(e: ChangeEvent<HTMLInputElement>) => {
+        const typed = e.target.value;
+        const text = normalise ? normalise(typed) : typed;
+        // The box holds its own text: a normalised one (the country code without a typed '+') is put back at once.
+        if (text !== typed) e.target.value = text;
+        typing.change(text);
+      }}
       onBlur={(e: FocusEvent<HTMLInputElement>) => {
         typing.handOver();
         blur(e.target.value);
