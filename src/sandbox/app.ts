@@ -48,6 +48,8 @@ export function buildSandbox(config: SandboxConfig, options: { https?: { key: st
     return (_request: unknown, reply: FastifyReply) => reply.type(type).header('cross-origin-resource-policy', 'cross-origin').send(content);
   };
   app.get('/sandbox.css', asset('sandbox.css', 'text/css; charset=utf-8'));
+  // A page of its own in the browser's tab (the help centre, a launch): its icon, and none asked in vain.
+  app.get('/favicon.svg', asset('favicon.svg', 'image/svg+xml'));
   app.get('/zendesk/widget.js', asset('widget.js', 'application/javascript; charset=utf-8'));
   app.get('/zendesk/widget.css', asset('widget.css', 'text/css; charset=utf-8'));
   app.get('/health', async () => ({ status: 'ok' }));

@@ -26,6 +26,7 @@ export function page({ partner, title, valid, reason, fields = {}, body = '', sc
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)} · Partner sandbox</title>
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="/sandbox.css">
 </head>
 <body>
