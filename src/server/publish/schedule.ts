@@ -50,6 +50,22 @@ const draftApproved = (row: DraftRow<unknown>): boolean =>
   row.approved_by !== null && row.approved_by !== row.author_id && row.approved_revision === row.revision;
 
 /**
+ * The version a draft's publish makes (the same for the rules and the texts): the draft's reason and
+ * author, its approval if of its current revision, the changes and hash the caller worked out.
+ */
+export const versionOfDraft = <C>(row: DraftRow<unknown>, made: { changes: C[]; hash: string; publishedBy: string }) => ({
+  changes: made.changes,
+  reason: row.reason,
+  authorId: row.author_id,
+  createdAt: row.created_at,
+  approvedBy: row.approved_revision === row.revision ? row.approved_by : null,
+  approvedAt: row.approved_revision === row.revision ? row.approved_at : null,
+  publishedBy: made.publishedBy,
+  republishedFrom: null,
+  hash: made.hash,
+});
+
+/**
  * A draft's publish, checked with the published pointer locked (the same for the rules and the
  * texts): still there, unchanged since it was read, based on the version in force, approved when
  * approval is on.

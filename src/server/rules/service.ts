@@ -22,7 +22,7 @@ import { resolveUiIncludes } from '../../shared/schemas/ui-include';
 import { VersionCache, type ResolvedRules, type RulesVersion } from './versions';
 import { auditEntry, draftFields, iso, people as lookUpPeople, versionFields, type Person } from '../publish/views';
 import { refresher } from '../publish/refresh';
-import { draftGuard, draftOfWork, prepareEnd, schedulableDraft, type ScheduleExecutor } from '../publish/schedule';
+import { draftGuard, draftOfWork, prepareEnd, schedulableDraft, versionOfDraft, type ScheduleExecutor } from '../publish/schedule';
 
 // The rules service (docs/admin-area.md): product owners draft changes to the field rules, check
 // them, have them approved, publish them as numbered versions and roll back; every instance validates
@@ -200,17 +200,8 @@ export function createRulesService(deps: RulesDeps) {
 
   /** A draft's publish, checked with the published pointer locked (publish/schedule.ts). */
   const guardOf = (row: store.DraftRow) => draftGuard(store, row, config.rulesApproval);
-  const draftVersion = (row: store.DraftRow, resolved: ResolvedRules, publishedBy: string) => ({
-    changes: changesBetween(baseFiles, resolved.files),
-    reason: row.reason,
-    authorId: row.author_id,
-    createdAt: row.created_at,
-    approvedBy: row.approved_revision === row.revision ? row.approved_by : null,
-    approvedAt: row.approved_revision === row.revision ? row.approved_at : null,
-    publishedBy,
-    republishedFrom: null,
-    hash: resolved.hash,
-  });
+  const draftVersion = (row: store.DraftRow, resolved: ResolvedRules, publishedBy: string) =>
+    versionOfDraft(row, { changes: changesBetween(baseFiles, resolved.files), hash: resolved.hash, publishedBy });
 
   /**
    * What the scheduler needs of the rules (publish/schedule.ts): whether a draft may be scheduled, a

@@ -37,7 +37,7 @@ import {
 } from './texts-files';
 import { auditEntry, draftFields, iso, people as lookUpPeople, versionFields } from '../publish/views';
 import { refresher } from '../publish/refresh';
-import { draftGuard, draftOfWork, prepareEnd, schedulableDraft, type ScheduleExecutor } from '../publish/schedule';
+import { draftGuard, draftOfWork, prepareEnd, schedulableDraft, versionOfDraft, type ScheduleExecutor } from '../publish/schedule';
 
 // The texts service (docs/admin-area.md, "Texts"): localisation staff draft text changes, which are
 // checked, approved, published as numbered versions and rolled back, through the publish mechanism
@@ -231,17 +231,7 @@ export function createTextsService(deps: TextsDeps) {
   /** A draft's publish, checked with the published pointer locked (publish/schedule.ts). */
   const guardOf = (row: store.DraftRow) => draftGuard(store, row, config.textsApproval);
   /** The version a draft's publish makes: its texts merged on its base, its approval if of this revision. */
-  const draftVersion = (row: store.DraftRow, changes: TextChange[], hash: string, publishedBy: string) => ({
-    changes,
-    reason: row.reason,
-    authorId: row.author_id,
-    createdAt: row.created_at,
-    approvedBy: row.approved_revision === row.revision ? row.approved_by : null,
-    approvedAt: row.approved_revision === row.revision ? row.approved_at : null,
-    publishedBy,
-    republishedFrom: null,
-    hash,
-  });
+  const draftVersion = (row: store.DraftRow, changes: TextChange[], hash: string, publishedBy: string) => versionOfDraft(row, { changes, hash, publishedBy });
   const scheduleExecutor: ScheduleExecutor = {
     publishedVersion: () => current.version,
     refresh: () => refresh(),
